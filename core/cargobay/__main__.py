@@ -1,0 +1,123 @@
+"""Headless command line: ``python -m cargobay games | play | replay``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .engine import CargoBayError, LogError, Match
+from .registry import CATALOGUE, GAMES
+from .table import HUMAN, SEAT_KINDS, Table
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    for game in CATALOGUE:
+        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
+        status = "playable" if game.available else "coming"
+        print(f"{game.id:8} {game.title:18} {seats:>4} seats  {status}", file=out)
+    return 0
+
+
+def describe_result(table: Table) -> str:
+    game, state = table.game, table.match.state
+    result = game.result(state)
+    scores = game.scores(state)
+    lines = [f"{game.title}: seed {table.match.seed}, {table.match.step} actions"]
+    for seat, kind in enumerate(table.match.seats):
+        bonus = f" (bonus {result['bonus'][seat]})" if result and "bonus" in result else ""
+        lines.append(f"  seat {seat} {kind:7} {scores[seat]:4} points{bonus}")
+    if result is None:
+        lines.append("  not finished")
+    else:
+        names = " and ".join(f"seat {seat}" for seat in result["winners"])
+        lines.append(f"  winner: {names}" + (" (shared)" if len(result["winners"]) > 1 else ""))
+    return "\n".join(lines)
+
+
+def ask_human(table: Table, seat: int, stdin: TextIO, out: TextIO) -> None:
+    game = table.game
+    while True:
+        view = game.view(table.match.state, seat)
+        print(f"seat {seat}, your hand: {' '.join(view.get('hand') or [])}", file=out)
+        print(f"legal: {' '.join(view['legal'])}", file=out)
+        print("> ", end="", file=out, flush=True)
+        line = stdin.readline()
+        if not line:
+            raise SystemExit("input ended before the match did")
+        try:
+            table.act(seat, line.strip())
+            return
+        except CargoBayError as error:
+            print(f"refused: {error}", file=out)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    if args.game not in GAMES:
+        print(f"error: no playable game {args.game!r} (playable: {', '.join(GAMES)})", file=sys.stderr)
+        return 2
+    seats = [kind.strip() for kind in args.seats.split(",")]
+    try:
+        table = Table.new(args.game, seats, args.seed)
+    except (ValueError, KeyError) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    while not table.is_over():
+        humans = table.humans_to_act()
+        if humans:
+            ask_human(table, humans[0], sys.stdin, out)
+        else:
+            table.step()
+    if args.log:
+        Path(args.log).write_text(json.dumps(table.match.to_log(), indent=1) + "\n")
+    print(describe_result(table), file=out)
+    print(f"  state hash: {table.game.state_hash(table.match.state)}", file=out)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        text = Path(args.log).read_text()
+    except OSError as error:
+        print(f"error: cannot read {args.log}: {error.strerror}", file=sys.stderr)
+        return 2
+    try:
+        log = json.loads(text)
+    except ValueError as error:
+        print(f"error: {args.log} is not JSON: {error}", file=sys.stderr)
+        return 1
+    try:
+        match = Match.from_log(log, GAMES)
+        table = Table(match)
+    except (LogError, ValueError) as error:
+        print(f"error: {args.log}: {error}", file=sys.stderr)
+        return 1
+    print(describe_result(table), file=out)
+    print(f"  state hash: {match.game.state_hash(match.state)}", file=out)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m cargobay", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("games", help="list the games")
+    play = commands.add_parser("play", help="play a whole match headless")
+    play.add_argument("game")
+    play.add_argument(
+        "--seats", default="easy,easy", help=f"comma-separated seat kinds: {', '.join(SEAT_KINDS)} ({HUMAN} reads stdin)"
+    )
+    play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--log", help="write the match log (JSON) here")
+    replay = commands.add_parser("replay", help="re-apply a match log and print the result")
+    replay.add_argument("log")
+    args = parser.parse_args(argv)
+    handler = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay}[args.command]
+    return handler(args, out)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,589 @@
+"""TF22: LOAD! (../shared/rules/load.txt): two players, simultaneous card battles, container stacking.
+
+Rulings applied (../shared/notes/rules-decisions.md, "TF22: LOAD!"):
+1. The battle relation is a cyclic table (Green > Blue, Red; Blue > Red, Yellow; Red > Yellow;
+   Yellow > Green); same colour: higher value wins; same card: tie, each card to its owner's pile.
+2. The winner MUST load or reload in the winning colour when either is legal. A reload moves the
+   top container of that colour to a DIFFERENT slot.
+3. Joker: when the winner can do neither, the loser takes both cards and must load or reload one of
+   the two card colours he can use; when he can use neither, both cards go to the face-down discard.
+4. The supply is 10 containers per colour shared by both ships (derived from the ships).
+5. Majority = strictly more containers of a colour than the other ship; 0-0 is a tie.
+6. Each round all 28 cards are collected and dealt anew (a chance action); ships persist.
+7. After round 3, +3 per complete stack; tie: fewer bonus points wins, else both win.
+
+Actions (strings that parse back):
+- chance ``deal:G3,B0,...`` - the 28 cards in shuffled order: 4 face-down discards, 12 to seat 0,
+  12 to seat 1;
+- ``play:G3`` - a seat's secret card at the simultaneous node;
+- ``load:G@2`` - a new container of that colour onto slot 2 (slots 1-5);
+- ``reload:G@1>3`` - the green container on top of slot 1 moved onto slot 3.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import (
+    CHANCE,
+    JSON,
+    SIMULTANEOUS,
+    TERMINAL,
+    Game,
+    IllegalActionError,
+    InvalidActionError,
+    StateError,
+)
+
+COLOURS = "YRBG"  # stacking order, bottom to top
+COLOUR_NAMES = {"G": "Green", "B": "Blue", "R": "Red", "Y": "Yellow"}
+STACK_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}
+BEATS = {"G": frozenset("BR"), "B": frozenset("RY"), "R": frozenset("Y"), "Y": frozenset("G")}
+VALUES = (0, 1, 1, 2, 2, 3, 3)
+DECK = tuple(sorted(f"{colour}{value}" for colour in COLOURS for value in VALUES))
+SLOTS = 5
+ROUNDS = 3
+HAND_SIZE = 12
+FACE_DOWN = 4
+SUPPLY_PER_COLOUR = 10
+STACK_BONUS = 3
+COMPLETE_STACK = list(COLOURS)
+
+
+def card_colour(card: str) -> str:
+    return card[0]
+
+
+def card_value(card: str) -> int:
+    return int(card[1])
+
+
+def parse_card(text: str) -> str:
+    """Check a card code such as ``G3``.
+
+    >>> parse_card("B2")
+    'B2'
+    """
+    if len(text) != 2 or text[0] not in COLOURS or text[1] not in "0123":
+        raise InvalidActionError(f"{text!r} is not a card (a colour G/B/R/Y and a value 0-3, e.g. G3)")
+    return text
+
+
+def battle_winner(card0: str, card1: str) -> int | None:
+    """Seat 0 or 1 that wins the battle, or None for a tie.
+
+    >>> battle_winner("Y0", "G3"), battle_winner("R1", "R2"), battle_winner("B2", "B2")
+    (0, 1, None)
+    """
+    c0, c1 = card0[0], card1[0]
+    if c0 == c1:
+        if card0[1] == card1[1]:
+            return None
+        return 0 if card0[1] > card1[1] else 1
+    return 0 if c1 in BEATS[c0] else 1
+
+
+def battle_reason(card0: str, card1: str) -> str:
+    winner = battle_winner(card0, card1)
+    if winner is None:
+        return f"{describe(card0)} ties {describe(card1)}"
+    win, lose = (card0, card1) if winner == 0 else (card1, card0)
+    if win[0] == lose[0]:
+        return f"{describe(win)} beats {describe(lose)}: same colour, higher value"
+    return f"{COLOUR_NAMES[win[0]]} beats {COLOUR_NAMES[lose[0]]}"
+
+
+def describe(card: str) -> str:
+    return f"{COLOUR_NAMES[card[0]]} {card[1]}"
+
+
+def can_stack(slot: list[str], colour: str) -> bool:
+    """Whether a container of ``colour`` may go on top of ``slot`` (bottom first)."""
+    return not slot or STACK_RANK[slot[-1]] < STACK_RANK[colour]
+
+
+@dataclass
+class LoadState:
+    """A match of LOAD!; mutable inside ``LoadGame`` only, which copies before it changes one."""
+
+    round: int = 0  # 1..3 once dealt
+    turn: int = 0  # battles resolved this round
+    phase: str = "deal"  # deal | choose | load | end
+    hands: list[list[str]] = field(default_factory=lambda: [[], []])
+    chosen: list[str | None] = field(default_factory=lambda: [None, None])
+    piles: list[list[str]] = field(default_factory=lambda: [[], []])
+    face_down: list[str] = field(default_factory=list)  # the 4 unseen cards of the round
+    discarded: list[str] = field(default_factory=list)  # both-unable cards this round (seen)
+    ships: list[list[list[str]]] = field(default_factory=lambda: [[[] for _ in range(SLOTS)] for _ in range(2)])
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    rounds: list[JSON] = field(default_factory=list)  # scoring breakdown per round
+    bonus: list[int] | None = None
+    loader: int | None = None  # seat that must load now
+    load_colours: list[str] = field(default_factory=list)
+    last_battle: JSON | None = None
+    last_load: JSON | None = None
+
+    def copy(self) -> LoadState:
+        return LoadState(
+            round=self.round,
+            turn=self.turn,
+            phase=self.phase,
+            hands=[list(hand) for hand in self.hands],
+            chosen=list(self.chosen),
+            piles=[list(pile) for pile in self.piles],
+            face_down=list(self.face_down),
+            discarded=list(self.discarded),
+            ships=[[list(slot) for slot in ship] for ship in self.ships],
+            scores=list(self.scores),
+            rounds=list(self.rounds),
+            bonus=None if self.bonus is None else list(self.bonus),
+            loader=self.loader,
+            load_colours=list(self.load_colours),
+            last_battle=self.last_battle,
+            last_load=self.last_load,
+        )
+
+
+def supply(state: LoadState) -> dict[str, int]:
+    """Containers left in the common stock, per colour."""
+    used = Counter(colour for ship in state.ships for slot in ship for colour in slot)
+    return {colour: SUPPLY_PER_COLOUR - used[colour] for colour in COLOURS}
+
+
+def load_options(state: LoadState, seat: int, colour: str) -> list[str]:
+    """Every legal load and reload of ``colour`` on ``seat``'s ship (unsorted)."""
+    ship = state.ships[seat]
+    options: list[str] = []
+    targets = [index for index, slot in enumerate(ship) if can_stack(slot, colour)]
+    if supply(state)[colour] > 0:
+        options.extend(f"load:{colour}@{index + 1}" for index in targets)
+    for source, slot in enumerate(ship):
+        if slot and slot[-1] == colour:
+            options.extend(f"reload:{colour}@{source + 1}>{target + 1}" for target in targets if target != source)
+    return options
+
+
+def majorities(ships: list[list[list[str]]]) -> list[list[str]]:
+    """Per seat, the colours in which it holds strictly more containers than the other ship."""
+    counts = [Counter(colour for slot in ship for colour in slot) for ship in ships]
+    return [[c for c in COLOURS if counts[seat][c] > counts[1 - seat][c]] for seat in (0, 1)]
+
+
+def complete_stacks(ship: list[list[str]]) -> int:
+    return sum(1 for slot in ship if slot == COMPLETE_STACK)
+
+
+def round_points(state: LoadState) -> list[JSON]:
+    """Each seat's points for the round now ending: card values in its pile, in colours of its majority."""
+    owned = majorities(state.ships)
+    breakdown = []
+    for seat in (0, 1):
+        by_colour = {
+            colour: sum(card_value(card) for card in state.piles[seat] if card[0] == colour) for colour in owned[seat]
+        }
+        breakdown.append({"majorities": owned[seat], "points_by_colour": by_colour, "points": sum(by_colour.values())})
+    return breakdown
+
+
+class LoadGame(Game):
+    id = "load"
+    title = "TF22: LOAD!"
+    min_seats = 2
+    max_seats = 2
+
+    # --- the node -------------------------------------------------------------------------------
+    def new_state(self, seats: int = 2, options: Mapping[str, Any] | None = None) -> LoadState:
+        if seats != 2:
+            raise ValueError("TF22: LOAD! is for exactly 2 players")
+        if options:
+            raise ValueError(f"TF22: LOAD! has no options (got {sorted(options)})")
+        return LoadState()
+
+    def current_player(self, state: LoadState) -> int:
+        if state.phase == "deal":
+            return CHANCE
+        if state.phase == "choose":
+            return SIMULTANEOUS
+        if state.phase == "load":
+            assert state.loader is not None
+            return state.loader
+        return TERMINAL
+
+    def acting_seats(self, state: LoadState) -> tuple[int, ...]:
+        if state.phase == "choose":
+            return tuple(seat for seat in (0, 1) if state.chosen[seat] is None)
+        if state.phase == "load":
+            assert state.loader is not None
+            return (state.loader,)
+        return ()
+
+    def legal_actions(self, state: LoadState, seat: int) -> list[str]:
+        if state.phase == "choose" and seat in (0, 1) and state.chosen[seat] is None:
+            return sorted({f"play:{card}" for card in state.hands[seat]})
+        if state.phase == "load" and seat == state.loader:
+            return sorted({opt for colour in state.load_colours for opt in load_options(state, seat, colour)})
+        return []
+
+    def sample_chance(self, state: LoadState, rng: random.Random) -> str:
+        if state.phase != "deal":
+            raise IllegalActionError("no chance event is pending", "a deal starts each round")
+        cards = list(DECK)
+        rng.shuffle(cards)
+        return "deal:" + ",".join(cards)
+
+    # --- apply ----------------------------------------------------------------------------------
+    def apply(self, state: LoadState, seat: int, action: str) -> LoadState:
+        if not isinstance(action, str):
+            raise InvalidActionError("an action is a string")
+        kind, _, arg = action.partition(":")
+        if kind == "deal":
+            return self._deal(state, seat, arg)
+        if kind == "play":
+            return self._play(state, seat, parse_card(arg))
+        if kind in ("load", "reload"):
+            return self._load(state, seat, action, kind, arg)
+        raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! (deal:, play:, load:, reload:)")
+
+    def _deal(self, state: LoadState, seat: int, arg: str) -> LoadState:
+        cards = [parse_card(text) for text in arg.split(",")] if arg else []
+        if seat != CHANCE:
+            raise IllegalActionError("only chance deals", "Setting up: the cards are shuffled and dealt")
+        if state.phase != "deal":
+            raise IllegalActionError("cards are dealt only at the start of a round", "Rounds 2 & 3")
+        if sorted(cards) != list(DECK):
+            raise IllegalActionError(
+                "a deal lists all 28 container cards once each (0,1,1,2,2,3,3 per colour)", "Game Components"
+            )
+        new = state.copy()
+        new.round += 1
+        new.turn = 0
+        new.phase = "choose"
+        new.face_down = cards[:FACE_DOWN]
+        new.hands = [sorted(cards[FACE_DOWN : FACE_DOWN + HAND_SIZE]), sorted(cards[FACE_DOWN + HAND_SIZE :])]
+        new.piles = [[], []]
+        new.discarded = []
+        new.chosen = [None, None]
+        new.last_battle = None
+        new.last_load = None
+        return new
+
+    def _play(self, state: LoadState, seat: int, card: str) -> LoadState:
+        if state.phase != "choose":
+            raise IllegalActionError("no card may be played now", "Gameplay: cards are chosen once per battle")
+        if seat not in (0, 1):
+            raise IllegalActionError(f"seat {seat} does not play cards", "Gameplay")
+        if state.chosen[seat] is not None:
+            raise IllegalActionError(f"seat {seat} has already chosen a card for this battle", "Gameplay")
+        if card not in state.hands[seat]:
+            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand", "Gameplay")
+        new = state.copy()
+        new.chosen[seat] = card
+        if None not in new.chosen:
+            self._resolve_battle(new)
+        return new
+
+    def _resolve_battle(self, state: LoadState) -> None:
+        cards = [card for card in state.chosen if card is not None]
+        for seat in (0, 1):
+            state.hands[seat].remove(cards[seat])
+        state.chosen = [None, None]
+        winner = battle_winner(cards[0], cards[1])
+        battle: JSON = {
+            "round": state.round,
+            "turn": state.turn + 1,
+            "cards": cards,
+            "winner": winner,
+            "reason": battle_reason(cards[0], cards[1]),
+        }
+        state.last_load = None
+        if winner is None:
+            for seat in (0, 1):
+                state.piles[seat].append(cards[seat])
+            battle.update(outcome="tie", loader=None, colours=[])
+            state.last_battle = battle
+            self._next_battle(state)
+            return
+        colour = cards[winner][0]
+        if load_options(state, winner, colour):
+            battle.update(outcome="load", loader=winner, colours=[colour])
+            state.piles[winner].extend(cards)
+            self._await_load(state, winner, [colour])
+        else:
+            loser = 1 - winner
+            usable = [c for c in dict.fromkeys(card[0] for card in cards) if load_options(state, loser, c)]
+            if usable:
+                battle.update(outcome="joker", loader=loser, colours=usable)
+                state.piles[loser].extend(cards)
+                self._await_load(state, loser, usable)
+            else:
+                battle.update(outcome="discarded", loader=None, colours=[])
+                state.discarded.extend(cards)
+                state.last_battle = battle
+                self._next_battle(state)
+                return
+        state.last_battle = battle
+
+    def _await_load(self, state: LoadState, seat: int, colours: list[str]) -> None:
+        state.phase = "load"
+        state.loader = seat
+        state.load_colours = colours
+
+    def _load(self, state: LoadState, seat: int, action: str, kind: str, arg: str) -> LoadState:
+        colour, at, slots = arg.partition("@")
+        if colour not in COLOURS or at != "@":
+            raise InvalidActionError(f"{action!r}: write load:G@2 or reload:G@1>3")
+        if kind == "load":
+            source, target = None, self._slot(action, slots)
+        else:
+            first, arrow, second = slots.partition(">")
+            if arrow != ">":
+                raise InvalidActionError(f"{action!r}: a reload names two slots, e.g. reload:G@1>3")
+            source, target = self._slot(action, first), self._slot(action, second)
+        if state.phase != "load" or seat != state.loader:
+            raise IllegalActionError(
+                f"seat {seat} may not load now", "Gameplay: only the battle winner (or the Joker) loads"
+            )
+        if colour not in state.load_colours:
+            allowed = " or ".join(COLOUR_NAMES[c] for c in state.load_colours)
+            raise IllegalActionError(
+                f"{COLOUR_NAMES[colour]} is not the battle-winning colour ({allowed})", "Load / Joker"
+            )
+        ship = state.ships[seat]
+        if not can_stack(ship[target], colour):
+            raise IllegalActionError(
+                f"{COLOUR_NAMES[colour]} cannot stack on slot {target + 1}"
+                + (f" (its top is {COLOUR_NAMES[ship[target][-1]]})" if ship[target] else ""),
+                "Load: Green on Blue/Red/Yellow, Blue on Red/Yellow, Red on Yellow, Yellow on an empty slot",
+            )
+        if source is None:
+            if supply(state)[colour] <= 0:
+                raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
+        else:
+            if source == target:
+                raise IllegalActionError("a reload must move the container to a different slot", "Ruling 2")
+            if not ship[source] or ship[source][-1] != colour:
+                raise IllegalActionError(
+                    f"the top of slot {source + 1} is not a {COLOUR_NAMES[colour]} container",
+                    "Reload: only from the top of a stack",
+                )
+        new = state.copy()
+        new_ship = new.ships[seat]
+        if source is not None:
+            new_ship[source].pop()
+        new_ship[target].append(colour)
+        new.last_load = {"seat": seat, "action": action}
+        new.loader = None
+        new.load_colours = []
+        self._next_battle(new)
+        return new
+
+    @staticmethod
+    def _slot(action: str, text: str) -> int:
+        if len(text) != 1 or text not in "12345":
+            raise InvalidActionError(f"{action!r}: slots are numbered 1 to 5")
+        return int(text) - 1
+
+    def _next_battle(self, state: LoadState) -> None:
+        state.turn += 1
+        state.phase = "choose"
+        if state.hands[0]:
+            return
+        breakdown = round_points(state)
+        for seat in (0, 1):
+            state.scores[seat] += breakdown[seat]["points"]
+        state.rounds = [*state.rounds, {"round": state.round, "seats": breakdown}]
+        if state.round < ROUNDS:
+            state.phase = "deal"
+            return
+        state.bonus = [STACK_BONUS * complete_stacks(state.ships[seat]) for seat in (0, 1)]
+        for seat in (0, 1):
+            state.scores[seat] += state.bonus[seat]
+        state.phase = "end"
+
+    # --- what is seen ---------------------------------------------------------------------------
+    def scores(self, state: LoadState) -> list[int]:
+        return list(state.scores)
+
+    def result(self, state: LoadState) -> JSON | None:
+        if state.phase != "end":
+            return None
+        assert state.bonus is not None
+        return {
+            "scores": list(state.scores),
+            "bonus": list(state.bonus),
+            "rounds": state.rounds,
+            "winners": winners(state.scores, state.bonus),
+        }
+
+    def view(self, state: LoadState, seat: int | None) -> JSON:
+        own = seat if seat in (0, 1) else None
+        return {
+            "game": self.id,
+            "seat": own,
+            "round": state.round,
+            "rounds": ROUNDS,
+            "turn": state.turn,
+            "turns": HAND_SIZE,
+            "phase": state.phase,
+            "to_act": list(self.acting_seats(state)),
+            "hand": None if own is None else sorted(state.hands[own]),
+            "hand_counts": [len(hand) for hand in state.hands],
+            "chosen": [card is not None for card in state.chosen],
+            "my_choice": None if own is None else state.chosen[own],
+            "piles": [sorted(pile) for pile in state.piles],
+            "discarded": sorted(state.discarded),
+            "face_down_count": len(state.face_down),
+            "ships": [[list(slot) for slot in ship] for ship in state.ships],
+            "supply": supply(state),
+            "majorities": majorities(state.ships),
+            "scores": list(state.scores),
+            "rounds_scored": state.rounds,
+            "loader": state.loader,
+            "load_colours": list(state.load_colours),
+            "last_battle": state.last_battle,
+            "last_load": state.last_load,
+            "legal": [] if own is None else self.legal_actions(state, own),
+            "result": self.result(state),
+        }
+
+    def determinize(self, view: Mapping[str, Any], rng: random.Random) -> LoadState:
+        """A full state consistent with a seat's view: the unseen cards dealt at random.
+
+        The other seat's hand is drawn from the cards this seat has not seen; its pending choice,
+        if any, is left open (a search decides it)."""
+        seat = view["seat"]
+        if seat not in (0, 1):
+            raise ValueError("determinize needs a seat's view")
+        state = self.state_from_json({k: view[k] for k in ("round", "turn", "phase", "ships", "scores")} | {
+            "hands": [[], []],
+            "chosen": [None, None],
+            "piles": view["piles"],
+            "face_down": [],
+            "discarded": view["discarded"],
+            "rounds": view["rounds_scored"],
+            "bonus": None if view["result"] is None else view["result"]["bonus"],
+            "loader": view["loader"],
+            "load_colours": view["load_colours"],
+            "last_battle": view["last_battle"],
+            "last_load": view["last_load"],
+        })
+        if state.phase in ("deal", "end"):
+            return state
+        own = list(view["hand"])
+        if view["my_choice"] is not None:
+            own.append(view["my_choice"])
+        state.hands[seat] = sorted(own)
+        state.chosen[seat] = view["my_choice"]
+        unseen = Counter(DECK)
+        unseen.subtract(own)
+        for pile in view["piles"]:
+            unseen.subtract(pile)
+        unseen.subtract(view["discarded"])
+        pool = sorted(unseen.elements())
+        rng.shuffle(pool)
+        other = view["hand_counts"][1 - seat] + (1 if view["chosen"][1 - seat] else 0)
+        state.hands[1 - seat] = sorted(pool[:other])
+        state.face_down = sorted(pool[other:])
+        return state
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def state_to_json(self, state: LoadState) -> JSON:
+        return {
+            "round": state.round,
+            "turn": state.turn,
+            "phase": state.phase,
+            "hands": [list(hand) for hand in state.hands],
+            "chosen": list(state.chosen),
+            "piles": [list(pile) for pile in state.piles],
+            "face_down": list(state.face_down),
+            "discarded": list(state.discarded),
+            "ships": [[list(slot) for slot in ship] for ship in state.ships],
+            "scores": list(state.scores),
+            "rounds": list(state.rounds),
+            "bonus": state.bonus,
+            "loader": state.loader,
+            "load_colours": list(state.load_colours),
+            "last_battle": state.last_battle,
+            "last_load": state.last_load,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> LoadState:
+        try:
+            state = LoadState(
+                round=_int(data["round"], 0, ROUNDS),
+                turn=_int(data["turn"], 0, HAND_SIZE),
+                phase=_choice(data["phase"], ("deal", "choose", "load", "end")),
+                hands=[_cards(hand) for hand in _pair(data["hands"])],
+                chosen=[None if card is None else parse_card(card) for card in _pair(data["chosen"])],
+                piles=[_cards(pile) for pile in _pair(data["piles"])],
+                face_down=_cards(data["face_down"]),
+                discarded=_cards(data["discarded"]),
+                ships=[_ship(ship) for ship in _pair(data["ships"])],
+                scores=[_int(score, 0, 10_000) for score in _pair(data["scores"])],
+                rounds=list(data["rounds"]),
+                bonus=None if data["bonus"] is None else [_int(b, 0, 15) for b in _pair(data["bonus"])],
+                loader=None if data["loader"] is None else _int(data["loader"], 0, 1),
+                load_colours=[_choice(c, tuple(COLOURS)) for c in data["load_colours"]],
+                last_battle=data["last_battle"],
+                last_load=data["last_load"],
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise StateError(f"not a TF22: LOAD! state: {error}") from error
+        if (state.phase == "load") != (state.loader is not None):
+            raise StateError("a loader is set exactly when the phase is load")
+        return state
+
+
+def winners(scores: list[int], bonus: list[int]) -> list[int]:
+    """Most points wins; a tie goes to fewer bonus points; a tie again is shared."""
+    best = max(scores)
+    tied = [seat for seat, score in enumerate(scores) if score == best]
+    fewest = min(bonus[seat] for seat in tied)
+    return [seat for seat in tied if bonus[seat] == fewest]
+
+
+def _pair(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("expected a pair")
+    return value
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"expected an integer in {low}..{high}, got {value!r}")
+    return value
+
+
+def _choice(value: Any, options: tuple[str, ...]) -> str:
+    if value not in options:
+        raise ValueError(f"expected one of {options}, got {value!r}")
+    return str(value)
+
+
+def _cards(values: Iterable[Any]) -> list[str]:
+    if not isinstance(values, list):
+        raise ValueError("expected a list of cards")
+    try:
+        return [parse_card(value) for value in values]
+    except InvalidActionError as error:
+        raise ValueError(str(error)) from error
+
+
+def _ship(ship: Any) -> list[list[str]]:
+    if not isinstance(ship, list) or len(ship) != SLOTS:
+        raise ValueError("a ship has 5 slots")
+    slots = []
+    for slot in ship:
+        if not isinstance(slot, list) or any(c not in COLOURS for c in slot):
+            raise ValueError("a slot is a list of colours")
+        if any(STACK_RANK[a] >= STACK_RANK[b] for a, b in zip(slot, slot[1:], strict=False)):
+            raise ValueError(f"slot {slot} breaks the stacking rule")
+        slots.append(list(slot))
+    return slots
+
+
+GAME = LoadGame()
