@@ -281,6 +281,7 @@ class LoadGame(Game):
         if card not in state.hands[seat]:
             raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand", "Gameplay")
         new = state.copy()
+        new.hands[seat].remove(card)
         new.chosen[seat] = card
         if None not in new.chosen:
             self._resolve_battle(new)
@@ -288,8 +289,6 @@ class LoadGame(Game):
 
     def _resolve_battle(self, state: LoadState) -> None:
         cards = [card for card in state.chosen if card is not None]
-        for seat in (0, 1):
-            state.hands[seat].remove(cards[seat])
         state.chosen = [None, None]
         winner = battle_winner(cards[0], cards[1])
         battle: JSON = {
@@ -474,10 +473,10 @@ class LoadGame(Game):
         if state.phase in ("deal", "end"):
             return state
         own = list(view["hand"])
-        if view["my_choice"] is not None:
-            own.append(view["my_choice"])
         state.hands[seat] = sorted(own)
         state.chosen[seat] = view["my_choice"]
+        if view["my_choice"] is not None:
+            own.append(view["my_choice"])
         unseen = Counter(DECK)
         unseen.subtract(own)
         for pile in view["piles"]:
