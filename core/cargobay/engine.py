@@ -183,7 +183,8 @@ class Match:
             raise LogError(f"not a match log (format {log.get('format')!r})")
         if log.get("version", LOG_VERSION) != LOG_VERSION:
             raise LogError(f"unsupported log version {log.get('version')!r}")
-        game = games.get(log.get("game"))  # type: ignore[arg-type]
+        game_id = log.get("game")
+        game = games.get(game_id) if isinstance(game_id, str) else None
         if game is None:
             raise LogError(f"unknown game {log.get('game')!r}")
         seats = log.get("seats")

@@ -62,7 +62,8 @@ class Service:
                 raise ProtocolError("a request is a JSON object")
             if request.get("v", PROTOCOL) != PROTOCOL:
                 raise ProtocolError(f"protocol version {request.get('v')!r} is not supported (this is {PROTOCOL})")
-            handler = self.handlers.get(request.get("type"))  # type: ignore[arg-type]
+            kind = request.get("type")
+            handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
                 raise ProtocolError(f"unknown request type {request.get('type')!r}")
             return {"ok": True, "result": handler(request)}

@@ -1,0 +1,134 @@
+"""The worker's message contract (worker/PROTOCOL.md), exercised in CPython."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cargobay.service import MAX_REQUEST_BYTES, Service, handle_json
+
+
+def ask(service: Service, **request: Any) -> dict[str, Any]:
+    return service.handle({"v": 1, "id": 1, **request})
+
+
+def ok(service: Service, **request: Any) -> dict[str, Any]:
+    answer = ask(service, **request)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def test_hello_lists_the_five_games() -> None:
+    result = ok(Service(), type="hello")
+    assert [g["id"] for g in result["games"]] == ["load", "haul", "loot", "teamup", "tf22"]
+    assert [g["available"] for g in result["games"]] == [True, False, False, False, False]
+
+
+def play_human_vs_bot(service: Service, bot: str = "easy", seed: int = 5) -> dict[str, Any]:
+    snap = ok(service, type="new_match", game="load", seats=["human", bot], seed=seed)
+    while not snap["over"]:
+        humans = [entry["seat"] for entry in snap["to_act"] if entry["kind"] == "human"]
+        if humans:
+            assert snap["viewer"] == humans[0]
+            action = snap["view"]["legal"][0]
+            assert f'data-action="{action}"' in snap["svg"]
+            snap = ok(service, type="act", seat=humans[0], action=action)
+        else:
+            snap = ok(service, type="step")
+    return snap
+
+
+def test_a_whole_match_through_the_contract() -> None:
+    service = Service()
+    snap = play_human_vs_bot(service)
+    assert snap["view"]["result"]["winners"]
+    assert snap["log"]["actions"] and snap["step"] == len(snap["log"]["actions"])
+    assert "game-over" in snap["svg"]
+
+
+def test_resume_replays_the_log_to_the_same_hash() -> None:
+    service = Service()
+    snap = ok(service, type="new_match", game="load", seats=["human", "medium"], seed=11)
+    for _ in range(6):
+        if snap["view"]["legal"]:
+            snap = ok(service, type="act", seat=0, action=snap["view"]["legal"][-1])
+        else:
+            snap = ok(service, type="step")
+    other = Service()
+    resumed = ok(other, type="resume", log=json.loads(json.dumps(snap["log"])))
+    assert resumed["hash"] == snap["hash"] and resumed["step"] == snap["step"]
+    assert resumed["svg"] == snap["svg"]
+
+
+def test_the_bot_does_not_see_the_humans_pending_card() -> None:
+    service = Service()
+    snap = ok(service, type="new_match", game="load", seats=["human", "easy"], seed=1)
+    snap = ok(service, type="step")  # the deal
+    first = snap["view"]["legal"][0]
+    table = service.table
+    assert table is not None
+    view_of_bot = table.game.view(table.match.state, 1)
+    snap = ok(service, type="act", seat=0, action=first)
+    assert table.game.view(table.match.state, 1)["my_choice"] is None
+    assert view_of_bot["chosen"] == [False, False]
+
+
+@pytest.mark.parametrize(("request_", "error_type"), [
+    ({"type": "nope"}, "ProtocolError"),
+    ({"type": "act", "seat": 0, "action": "play:G3"}, "ProtocolError"),  # no match yet
+    ({"type": "new_match", "game": "chess", "seats": ["human", "easy"]}, "ProtocolError"),
+    ({"type": "new_match", "game": "load", "seats": ["human", "god"]}, "ValueError"),
+    ({"type": "new_match", "game": "load", "seats": ["human"]}, "ValueError"),
+    ({"type": "new_match", "game": "load", "seats": ["human", "easy"], "seed": -1}, "ProtocolError"),
+    ({"type": "new_match", "game": "load", "seats": "human,easy"}, "ProtocolError"),
+    ({"type": "resume", "log": {"game": "load", "seats": ["human", "easy"], "actions": [[0, "play:G3"]]}},
+     "LogError"),
+    ({"type": "resume", "log": []}, "ProtocolError"),
+    ({"type": "hello", "v": 2}, "ProtocolError"),
+])
+def test_bad_requests_are_answered_with_errors(request_: dict[str, Any], error_type: str) -> None:
+    answer = Service().handle({"v": 1, **request_})
+    assert answer["ok"] is False
+    assert answer["error"]["type"] == error_type and answer["error"]["message"]
+
+
+def test_errors_leave_the_match_untouched() -> None:
+    service = Service()
+    snap = ok(service, type="new_match", game="load", seats=["human", "easy"], seed=2)
+    snap = ok(service, type="step")  # the deal
+    snap = ok(service, type="step")  # the bot chooses its card; now only the human is to act
+    assert snap["to_act"] == [{"seat": 0, "kind": "human"}]
+    for bad in [
+        {"type": "act", "seat": 0, "action": "play:Z9"},
+        {"type": "act", "seat": 1, "action": snap["view"]["legal"][0]},  # the bot's seat
+        {"type": "act", "seat": 7, "action": "play:G3"},
+        {"type": "act", "seat": "0", "action": "play:G3"},
+        {"type": "step"},  # only the human is to act
+        {"type": "resume", "log": {"game": "load"}},
+    ]:
+        answer = ask(service, **bad)
+        assert answer["ok"] is False, bad
+        assert ok(service, type="snapshot")["hash"] == snap["hash"]
+
+
+def test_handle_json_refuses_garbage_and_oversize() -> None:
+    assert json.loads(handle_json("{not json"))["error"]["type"] == "ProtocolError"
+    assert json.loads(handle_json("x" * (MAX_REQUEST_BYTES + 1)))["error"]["type"] == "ProtocolError"
+    assert json.loads(handle_json("[" * 100_000))["ok"] is False
+    assert json.loads(handle_json('{"v":1,"type":"hello"}'))["ok"] is True
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
+        ["v", "type", "game", "seats", "seed", "seat", "action", "log", "actions"]), inner, max_size=5),
+    max_leaves=20,
+))
+def test_fuzzed_requests_never_crash(request_: Any) -> None:
+    answer = json.loads(handle_json(json.dumps(request_)))
+    assert isinstance(answer["ok"], bool)
