@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from html import escape
 from typing import Any
 
 import pytest
@@ -35,7 +36,7 @@ def play_human_vs_bot(service: Service, bot: str = "easy", seed: int = 5) -> dic
         if humans:
             assert snap["viewer"] == humans[0]
             action = snap["view"]["legal"][0]
-            assert f'data-action="{action}"' in snap["svg"]
+            assert f'data-action="{escape(action)}"' in snap["svg"]
             snap = ok(service, type="act", seat=humans[0], action=action)
         else:
             snap = ok(service, type="step")
@@ -132,3 +133,83 @@ def test_handle_json_refuses_garbage_and_oversize() -> None:
 def test_fuzzed_requests_never_crash(request_: Any) -> None:
     answer = json.loads(handle_json(json.dumps(request_)))
     assert isinstance(answer["ok"], bool)
+
+
+def p2p_pair(seats: tuple[str, str] = ("human", "human")) -> tuple[list[Service], list[list[str]]]:
+    setup = {"match_id": "pair-match-01", "game": "load", "seats": list(seats), "owners": [0, 1], "peers": 2}
+    services = [Service(), Service()]
+    outboxes: list[list[str]] = [[], []]
+    for me, service in enumerate(services):
+        outboxes[me].extend(ok(service, type="p2p_start", setup=setup, me=me, now=0)["send"])
+    return services, outboxes
+
+
+def p2p_flush(services: list[Service], outboxes: list[list[str]]) -> list[dict[str, Any]]:
+    snaps: list[dict[str, Any]] = []
+    while any(outboxes):
+        for me in (0, 1):
+            while outboxes[me]:
+                text = outboxes[me].pop(0)
+                snap = ok(services[1 - me], type="p2p_receive", **{"from": me}, text=text, now=1)
+                assert snap["refused"] is None, snap["refused"]
+                outboxes[1 - me].extend(snap["send"])
+                snaps.append(snap)
+    return snaps
+
+
+def test_two_pages_play_a_whole_match_peer_to_peer() -> None:
+    services, outboxes = p2p_pair(("human", "easy"))
+    p2p_flush(services, outboxes)
+    for _ in range(500):
+        snaps = [ok(service, type="p2p_snapshot") for service in services]
+        if all(snap["over"] for snap in snaps):
+            break
+        for me, snap in enumerate(snaps):
+            if snap["bots_to_decide"]:
+                outboxes[me].extend(ok(services[me], type="p2p_bots", now=2)["send"])
+            elif snap["to_decide"]:
+                assert snap["view"]["legal"], snap["view"]
+                action = snap["view"]["legal"][-1]
+                assert f'data-action="{escape(action)}"' in snap["svg"]
+                outboxes[me].extend(ok(services[me], type="p2p_choose", seat=snap["viewer"], action=action,
+                                       now=2)["send"])
+        p2p_flush(services, outboxes)
+    final = [ok(service, type="p2p_snapshot") for service in services]
+    assert final[0]["hash"] == final[1]["hash"] and final[0]["over"] and final[0]["outcome"] is None
+    assert final[0]["view"]["result"]["winners"]
+
+
+def test_a_committed_choice_shows_face_down_and_the_other_side_sees_only_that_it_chose() -> None:
+    services, outboxes = p2p_pair()
+    p2p_flush(services, outboxes)
+    snap = ok(services[0], type="p2p_snapshot")
+    card = snap["view"]["legal"][0]
+    mine = ok(services[0], type="p2p_choose", seat=0, action=card, now=1)
+    assert mine["view"]["my_choice"] == card.split(":")[1] and mine["view"]["legal"] == []
+    outboxes[0].extend(mine["send"])
+    p2p_flush(services, outboxes)
+    theirs = ok(services[1], type="p2p_snapshot")
+    assert theirs["view"]["chosen"][0] is True
+    assert card.split(":")[1] not in json.dumps(theirs["view"]["piles"])
+    assert theirs["view"]["legal"]  # still free to choose
+
+
+def test_hostile_peer_messages_are_reported_not_raised() -> None:
+    services, _ = p2p_pair()
+    for text in ["garbage", json.dumps({"v": 1, "match": "other-match-1", "from": 0, "type": "chat", "text": "x"})]:
+        snap = ok(services[1], type="p2p_receive", **{"from": 0}, text=text, now=0)
+        assert snap["refused"]["message"]
+    answer = ask(services[1], type="p2p_receive", **{"from": 0}, text=7, now=0)
+    assert answer["ok"] is False
+
+
+def test_p2p_save_restores_after_a_reload() -> None:
+    services, outboxes = p2p_pair()
+    p2p_flush(services, outboxes)
+    snap = ok(services[1], type="p2p_snapshot")
+    reloaded = Service()
+    again = ok(reloaded, type="p2p_restore", save=json.loads(json.dumps(snap["save"])))
+    assert again["hash"] == snap["hash"] and again["step"] == snap["step"]
+    broken = json.loads(json.dumps(snap["save"]))
+    broken["log"]["actions"] = []
+    assert ask(Service(), type="p2p_restore", save=broken)["ok"] is False

@@ -9,12 +9,15 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import random
 from collections.abc import Callable
 from typing import Any
 
 from . import __version__
-from .bots import LEVELS
+from .bots import LEVELS, get_bot
 from .engine import CargoBayError, LogError, Match
+from .net import Peer, Setup
+from .net.messages import dump
 from .registry import CATALOGUE, GAMES
 from .table import HUMAN, SEAT_KINDS, Table
 
@@ -54,7 +57,18 @@ class Service:
             "act": self.act,
             "step": self.step,
             "snapshot": self.snapshot_request,
+            "p2p_start": self.p2p_start,
+            "p2p_restore": self.p2p_restore,
+            "p2p_receive": self.p2p_receive,
+            "p2p_choose": self.p2p_choose,
+            "p2p_bots": self.p2p_bots,
+            "p2p_hello": self.p2p_hello,
+            "p2p_tick": self.p2p_tick,
+            "p2p_connected": self.p2p_connected,
+            "p2p_chat": self.p2p_chat,
+            "p2p_snapshot": lambda request: self.p2p_snapshot([]),
         }
+        self.peer: Peer | None = None
 
     def handle(self, request: Any) -> dict[str, Any]:
         try:
@@ -156,6 +170,119 @@ class Service:
             "hash": game.state_hash(match.state),
             "step": match.step,
         }
+
+
+    # --- peer-to-peer --------------------------------------------------------------------------
+    def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Begin a match between peers from the agreed setup; ``me`` is this page's peer index."""
+        setup = Setup.from_json(_field(request, "setup", dict))
+        for seat, kind in enumerate(setup.seats):
+            if kind not in SEAT_KINDS:
+                raise ProtocolError(f"seat {seat}: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        peer = Peer(setup, _field(request, "me", int), os.urandom)
+        self.peer = peer
+        return self.p2p_snapshot(peer.start(_now(request)))
+
+    def p2p_restore(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Reopen a saved peer match (after a reload); then send ``p2p_hello`` once connected."""
+        self.peer = Peer.from_json(_field(request, "save", dict), os.urandom)
+        return self.p2p_snapshot([])
+
+    def p2p_receive(self, request: dict[str, Any]) -> dict[str, Any]:
+        """One raw message from peer ``from``. A refused message is reported, never raised: it is the
+        peer's fault, not the page's, and the match is untouched."""
+        peer = self._peer()
+        sender, text = _field(request, "from", int), _field(request, "text", str)
+        try:
+            sent = peer.receive(sender, text, _now(request))
+        except CargoBayError as error:
+            return self.p2p_snapshot([], refused={"type": type(error).__name__, "message": str(error),
+                                                  "cheating": bool(getattr(error, "cheating", False))})
+        return self.p2p_snapshot(sent)
+
+    def p2p_choose(self, request: dict[str, Any]) -> dict[str, Any]:
+        peer = self._peer()
+        seat, action = _field(request, "seat", int), _field(request, "action", str)
+        if not 0 <= seat < len(peer.setup.seats) or peer.setup.seats[seat] != HUMAN:
+            raise ProtocolError(f"seat {seat} is not a human seat")
+        return self.p2p_snapshot(peer.choose(seat, action, _now(request)))
+
+    def p2p_bots(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Let one of this page's bot seats decide, with fresh local randomness (a peer must not be able
+        to predict it)."""
+        peer = self._peer()
+        for seat in peer.to_decide():
+            kind = peer.setup.seats[seat]
+            if kind != HUMAN:
+                view = peer.game.view(peer.match.state, seat)
+                action = get_bot(peer.game.id, kind).choose(peer.game, view, random.Random(os.urandom(16)))
+                return self.p2p_snapshot(peer.choose(seat, action, _now(request)))
+        raise ProtocolError("none of this page's bots is to decide")
+
+    def p2p_hello(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.p2p_snapshot(self._peer().hello())
+
+    def p2p_tick(self, request: dict[str, Any]) -> dict[str, Any]:
+        self._peer().tick(_now(request))
+        return self.p2p_snapshot([])
+
+    def p2p_connected(self, request: dict[str, Any]) -> dict[str, Any]:
+        peer = self._peer()
+        other, connected = _field(request, "peer", int), _field(request, "connected", bool)
+        peer.set_connected(other, connected, _now(request))
+        return self.p2p_snapshot([])
+
+    def p2p_chat(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self.p2p_snapshot(self._peer().chat(_field(request, "text", str)))
+
+    def _peer(self) -> Peer:
+        if self.peer is None:
+            raise ProtocolError("no peer match: send p2p_start or p2p_restore first")
+        return self.peer
+
+    def p2p_snapshot(self, sent: list[dict[str, Any]], refused: dict[str, Any] | None = None) -> dict[str, Any]:
+        peer = self._peer()
+        game, state = peer.game, peer.match.state
+        mine = peer.my_seats()
+        viewer = next((seat for seat in mine if peer.setup.seats[seat] == HUMAN), mine[0])
+        secret = peer.node["secrets"].get(str(viewer)) if peer.node["kind"] == "simultaneous" else None
+        shown = game.apply(state, viewer, secret[0]) if secret else state  # my committed choice, face down
+        view = game.view(shown, viewer)
+        if isinstance(view.get("chosen"), list) and peer.node["kind"] == "simultaneous":
+            for key in peer.node["commits"]:
+                view["chosen"][int(key)] = True  # seats that committed have chosen, unseen
+        if peer.outcome:
+            view["legal"] = []
+        labels = {seat: ("You" if seat in mine and kind == HUMAN else
+                         f"{kind.capitalize()} bot" if kind != HUMAN else f"Player {seat + 1}")
+                  for seat, kind in enumerate(peer.setup.seats)}
+        return {
+            "mode": "p2p",
+            "game": game.id,
+            "me": peer.me,
+            "viewer": viewer,
+            "view": view,
+            "labels": {str(seat): label for seat, label in labels.items()},
+            "svg": render_svg(game.id, view, labels),
+            "to_decide": peer.to_decide(),
+            "bots_to_decide": [seat for seat in peer.to_decide() if peer.setup.seats[seat] != HUMAN],
+            "waiting": peer.waiting_for(),
+            "outcome": peer.outcome,
+            "over": game.is_terminal(state) or peer.outcome is not None,
+            "events": peer.take_events(),
+            "refused": refused,
+            "send": [dump(message) for message in sent],
+            "step": peer.step,
+            "hash": game.state_hash(state),
+            "save": peer.to_json(),
+        }
+
+
+def _now(request: dict[str, Any]) -> float:
+    now = request.get("now", 0.0)
+    if not isinstance(now, int | float) or isinstance(now, bool) or not 0 <= now < 1e13:
+        raise ProtocolError("'now' is a time in seconds")
+    return float(now)
 
 
 def render_svg(game_id: str, view: dict[str, Any], labels: dict[int, str]) -> str:
