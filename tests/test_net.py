@@ -27,9 +27,10 @@ def entropy_from(seed: int) -> Callable[[int], bytes]:
 class Network:
     """Peers joined by ordered, reliable channels (like WebRTC data channels) unless told otherwise."""
 
-    def __init__(self, peers: int = 2, seed: int = 0, deadline: float = 60.0, salts: tuple[int, ...] = ()) -> None:
+    def __init__(self, peers: int = 2, seed: int = 0, deadline: float = 60.0, salts: tuple[int, ...] = (),
+                 game: str = "load") -> None:
         owners = list(range(peers))
-        self.setup = Setup(MATCH, "load", ["human"] * 2, owners, peers, reveal_deadline=deadline)
+        self.setup = Setup(MATCH, game, ["human"] * peers, owners, peers, reveal_deadline=deadline)
         salts = salts or tuple(seed * 10 + me for me in range(peers))
         self.peers = [Peer(self.setup, me, entropy_from(salts[me])) for me in range(peers)]
         self.queues: dict[tuple[int, int], list[str]] = {(a, b): [] for a in owners for b in owners if a != b}
@@ -80,6 +81,34 @@ class Network:
             if not self.decide():
                 raise AssertionError(f"stuck: {[p.waiting_for() for p in self.peers]}")
         raise AssertionError("match did not end")
+
+
+@pytest.fixture
+def odd_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cargobay.registry import GAMES
+
+    from .odd_one_out import OddOneOut
+
+    monkeypatch.setitem(GAMES, "odd", OddOneOut())
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_three_peers_on_reordering_channels_play_a_whole_match(odd_game: None, seed: int) -> None:
+    """Three peers, each pair on its own channel; channels deliver in their own order relative to each
+    other, so a reveal can overtake a commitment sent on another channel."""
+    network = Network(peers=3, seed=seed, game="odd")
+    for _ in range(5000):
+        pairs = [pair for pair, queue in network.queues.items() if queue]
+        if not pairs:
+            if all(p.game.is_terminal(p.match.state) for p in network.peers):
+                break
+            assert network.decide(shuffle=True), [p.waiting_for() for p in network.peers]
+            continue
+        network.deliver_one(*network.rng.choice(pairs))
+    assert all(p.game.is_terminal(p.match.state) and p.outcome is None for p in network.peers)
+    assert_in_step(network)
+    draws = [a for seat, a in network.peers[0].match.actions if seat == -1]
+    assert len(draws) == 3
 
 
 def assert_in_step(network: Network) -> None:
