@@ -42,7 +42,7 @@ class Network:
 
     def broadcast(self, sender: int, messages: list[dict[str, Any]]) -> None:
         for message in messages:
-            for (a, b), queue in self.queues.items():
+            for (a, _b), queue in self.queues.items():
                 if a == sender:
                     queue.append(dump(message))
 

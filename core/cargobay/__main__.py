@@ -107,9 +107,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     commands.add_parser("games", help="list the games")
     play = commands.add_parser("play", help="play a whole match headless")
     play.add_argument("game")
-    play.add_argument(
-        "--seats", default="easy,easy", help=f"comma-separated seat kinds: {', '.join(SEAT_KINDS)} ({HUMAN} reads stdin)"
-    )
+    kinds = ", ".join(SEAT_KINDS)
+    play.add_argument("--seats", default="easy,easy", help=f"comma-separated seat kinds: {kinds} ({HUMAN} reads stdin)")
     play.add_argument("--seed", type=int, default=0)
     play.add_argument("--log", help="write the match log (JSON) here")
     replay = commands.add_parser("replay", help="re-apply a match log and print the result")

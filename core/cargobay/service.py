@@ -34,7 +34,7 @@ def _field(request: dict[str, Any], name: str, kind: type | tuple[type, ...], *,
     value = request.get(name)
     if value is None and optional:
         return None
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
         raise ProtocolError(f"{request.get('type')}: field {name!r} is missing or of the wrong type")
     return value
 
@@ -298,7 +298,7 @@ def handle_json(text: str) -> str:
     if not isinstance(text, str) or len(text.encode()) > MAX_REQUEST_BYTES:
         answer: dict[str, Any] = {
             "ok": False,
-            "error": {"type": "ProtocolError", "message": f"a request is JSON text of at most {MAX_REQUEST_BYTES} bytes"},
+            "error": {"type": "ProtocolError", "message": f"a request is JSON text of at most {MAX_REQUEST_BYTES} B"},
         }
     else:
         try:

@@ -28,7 +28,7 @@ from typing import Any
 from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match
 from ..registry import GAMES
 from .commit import commitment, joint_seed, opens
-from .messages import MATCH_ID, PROTOCOL, MessageError, dump, parse
+from .messages import MATCH_ID, PROTOCOL, dump, parse
 
 MAX_BUFFERED = 256
 
@@ -282,7 +282,7 @@ class Peer:
             self._after_step(now, out)
             return out
         expected = "share" if node["kind"] == "chance" else "action" if node["kind"] == "simultaneous" else None
-        if message["kind"] != expected:
+        if expected is None or message["kind"] != expected:
             raise PeerViolation(f"no {message['kind']} {kind} is due at step {node['node']}", sender=sender)
         key = message["key"]
         if key not in node["keys"]:
@@ -408,8 +408,8 @@ class Peer:
         self._compare_hash(sender, step)
         self.connected[sender] = True
         # re-send all I said from the node the other side stands at: what it already has it ignores
-        resend = [m for m in self.outbox if m["type"] == "hash" and m["step"] >= step
-                  or m["type"] in ("commit", "reveal", "act") and m["node"] >= step]
+        resend = [m for m in self.outbox if (m["type"] == "hash" and m["step"] >= step)
+                  or (m["type"] in ("commit", "reveal", "act") and m["node"] >= step)]
         return resend
 
     def _forfeit(self, peer: int, reason: str) -> None:

@@ -22,6 +22,7 @@ Actions (strings that parse back):
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping
@@ -579,7 +580,7 @@ def _ship(ship: Any) -> list[list[str]]:
     for slot in ship:
         if not isinstance(slot, list) or any(c not in COLOURS for c in slot):
             raise ValueError("a slot is a list of colours")
-        if any(STACK_RANK[a] >= STACK_RANK[b] for a, b in zip(slot, slot[1:], strict=False)):
+        if any(STACK_RANK[a] >= STACK_RANK[b] for a, b in itertools.pairwise(slot)):
             raise ValueError(f"slot {slot} breaks the stacking rule")
         slots.append(list(slot))
     return slots
