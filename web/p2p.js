@@ -1,0 +1,285 @@
+// Serverless WebRTC links between Cargo Bay pages.
+//
+// No signalling server: the host's offer travels as a short code (in a link's #fragment, as text, or as a
+// QR code), the guest answers with another code, the host pastes it, and a data channel opens. A code
+// carries only what the connection needs — ICE ufrag and password, the DTLS fingerprint and the
+// candidates — packed in binary and base64url-encoded; the other side rebuilds a full SDP from it.
+// No STUN/TURN server is contacted unless the user lists one in the settings.
+
+export const CODE_PREFIX = "CB1.";
+const KIND = { offer: 0, answer: 1 };
+const TYPES = ["host", "srflx", "relay"];
+const ADDR = { ipv4: 0, mdns: 1, ipv6: 2 };
+const PRIORITY = { host: 2122260223, srflx: 1686052607, relay: 41885439 };
+const GATHER_TIMEOUT_MS = 5000;
+
+export class SignalError extends Error {}
+
+// --- user's ICE servers -------------------------------------------------------------------------------
+// One per line: "stun:host:port", or "turn:host:port user password" (also turns:). Empty: none.
+export function parseIceServers(text) {
+  const servers = [];
+  for (const [index, raw] of String(text || "").split(/\r?\n/).entries()) {
+    const line = raw.trim();
+    if (!line || line.startsWith("#")) continue;
+    const [url, username, credential, ...rest] = line.split(/\s+/);
+    if (rest.length || !/^(stun|turns?):[^\s]+$/.test(url)) {
+      throw new SignalError(`ICE server line ${index + 1}: write "stun:host:port" or "turn:host:port user password"`);
+    }
+    if (url.startsWith("turn") && !(username && credential)) {
+      throw new SignalError(`ICE server line ${index + 1}: a TURN server needs a user name and a password`);
+    }
+    servers.push(url.startsWith("turn") ? { urls: url, username, credential } : { urls: url });
+  }
+  return servers;
+}
+
+// --- base64url ----------------------------------------------------------------------------------------
+function toB64url(bytes) {
+  let text = "";
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromB64url(text) {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new SignalError("the code holds characters that are not base64url");
+  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((text.length + 3) % 4);
+  let binary;
+  try {
+    binary = atob(padded);
+  } catch {
+    throw new SignalError("the code is damaged (not base64url)");
+  }
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+}
+
+// --- addresses ----------------------------------------------------------------------------------------
+function ipv4Bytes(address) {
+  const parts = address.split(".").map(Number);
+  if (parts.length !== 4 || parts.some((p) => !Number.isInteger(p) || p < 0 || p > 255)) return null;
+  return parts;
+}
+
+function ipv6Bytes(address) {
+  const clean = address.replace(/^\[|\]$/g, "").split("%")[0];
+  if (!/^[0-9a-fA-F:]+$/.test(clean)) return null;
+  const halves = clean.split("::");
+  if (halves.length > 2) return null;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(":") : [];
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  const groups = [...head, ...Array(fill).fill("0"), ...tail];
+  if (groups.length !== 8) return null;
+  return groups.flatMap((g) => {
+    const value = parseInt(g, 16);
+    return [value >> 8, value & 255];
+  });
+}
+
+function uuidBytes(host) {
+  const match = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{12})\.local$/i.exec(host);
+  if (!match) return null;
+  const hex = match.slice(1).join("");
+  return Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(2 * i, 2 * i + 2), 16));
+}
+
+function formatAddress(kind, bytes) {
+  if (kind === ADDR.ipv4) return bytes.join(".");
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  if (kind === ADDR.mdns) {
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}.local`;
+  }
+  return hex.match(/.{4}/g).map((g) => g.replace(/^0+(?=.)/, "")).join(":");
+}
+
+// --- SDP <-> compact code ------------------------------------------------------------------------------
+export function parseSdp(sdp) {
+  const line = (prefix) => {
+    const found = sdp.split(/\r?\n/).find((l) => l.startsWith(prefix));
+    return found ? found.slice(prefix.length).trim() : null;
+  };
+  const ufrag = line("a=ice-ufrag:");
+  const pwd = line("a=ice-pwd:");
+  const fingerprint = line("a=fingerprint:sha-256 ");
+  if (!ufrag || !pwd || !fingerprint) throw new SignalError("the description lacks ICE credentials or a fingerprint");
+  const candidates = [];
+  for (const l of sdp.split(/\r?\n/)) {
+    if (!l.startsWith("a=candidate:")) continue;
+    const f = l.slice("a=candidate:".length).split(" ");
+    const [protocol, address, port, , type] = [f[2].toLowerCase(), f[4], Number(f[5]), f[6], f[7]];
+    if (protocol !== "udp" || !TYPES.includes(type)) continue;
+    candidates.push({ address, port, type });
+  }
+  return { ufrag, pwd, fingerprint, candidates };
+}
+
+export function encodeSignal(kind, sdp) {
+  const { ufrag, pwd, fingerprint, candidates } = parseSdp(sdp);
+  const bytes = [1, KIND[kind]];
+  for (const text of [ufrag, pwd]) {
+    if (text.length > 255 || /[^\x21-\x7e]/.test(text)) throw new SignalError("unexpected ICE credentials");
+    bytes.push(text.length, ...Array.from(text, (ch) => ch.charCodeAt(0)));
+  }
+  const fp = fingerprint.split(":").map((h) => parseInt(h, 16));
+  if (fp.length !== 32 || fp.some(Number.isNaN)) throw new SignalError("unexpected DTLS fingerprint");
+  bytes.push(...fp);
+  const seen = new Set();
+  for (const { address, port, type } of candidates) {
+    let kindOfAddress = ADDR.ipv4;
+    let addr = ipv4Bytes(address);
+    if (!addr) [kindOfAddress, addr] = [ADDR.mdns, uuidBytes(address)];
+    if (!addr) [kindOfAddress, addr] = [ADDR.ipv6, ipv6Bytes(address)];
+    if (!addr) continue;
+    const key = `${type} ${address} ${port}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    bytes.push(TYPES.indexOf(type) * 3 + kindOfAddress + 1, ...addr, port >> 8, port & 255);
+  }
+  if (!seen.size) throw new SignalError("no usable network address was found (is the network off entirely?)");
+  return CODE_PREFIX + toB64url(Uint8Array.from(bytes));
+}
+
+export function decodeSignal(code) {
+  const text = String(code || "").trim().replace(/^.*#join=/, "").replace(/\s+/g, "");
+  if (!text.startsWith(CODE_PREFIX)) throw new SignalError("this is not a Cargo Bay connection code");
+  const bytes = fromB64url(text.slice(CODE_PREFIX.length));
+  let at = 0;
+  const take = (n) => {
+    if (at + n > bytes.length) throw new SignalError("the code is cut short");
+    const part = bytes.slice(at, at + n);
+    at += n;
+    return part;
+  };
+  const [version, kindByte] = take(2);
+  if (version !== 1) throw new SignalError(`code version ${version} is not supported`);
+  const kind = kindByte === 0 ? "offer" : kindByte === 1 ? "answer" : null;
+  if (!kind) throw new SignalError("the code is neither an invite nor a reply");
+  const ascii = () => String.fromCharCode(...take(take(1)[0]));
+  const ufrag = ascii();
+  const pwd = ascii();
+  const fingerprint = Array.from(take(32), (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
+  const candidates = [];
+  while (at < bytes.length) {
+    const tag = take(1)[0] - 1;
+    const type = TYPES[Math.floor(tag / 3)];
+    const addrKind = tag % 3;
+    if (!type) throw new SignalError("the code holds an unknown candidate");
+    const addr = take(addrKind === ADDR.ipv4 ? 4 : 16);
+    const [hi, lo] = take(2);
+    candidates.push({ address: formatAddress(addrKind, addr), port: (hi << 8) | lo, type });
+  }
+  if (!candidates.length) throw new SignalError("the code holds no network address");
+  return { kind, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
+}
+
+function buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) {
+  const lines = [
+    "v=0",
+    "o=- 1 2 IN IP4 127.0.0.1",
+    "s=-",
+    "t=0 0",
+    "a=group:BUNDLE 0",
+    "a=msid-semantic: WMS",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+    "c=IN IP4 0.0.0.0",
+  ];
+  candidates.forEach(({ address, port, type }, i) => {
+    const related = type === "host" ? "" : " raddr 0.0.0.0 rport 0";
+    lines.push(`a=candidate:${i + 1} 1 udp ${PRIORITY[type] - i} ${address} ${port} typ ${type}${related} generation 0`);
+  });
+  lines.push(
+    "a=end-of-candidates",
+    `a=ice-ufrag:${ufrag}`,
+    `a=ice-pwd:${pwd}`,
+    `a=fingerprint:sha-256 ${fingerprint}`,
+    `a=setup:${kind === "offer" ? "actpass" : "active"}`,
+    "a=mid:0",
+    "a=sctp-port:5000",
+    "a=max-message-size:262144",
+  );
+  return lines.join("\r\n") + "\r\n";
+}
+
+// --- connections -----------------------------------------------------------------------------------------
+function gathered(pc) {
+  return new Promise((resolve) => {
+    if (pc.iceGatheringState === "complete") return resolve();
+    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS); // use what was found so far
+    pc.addEventListener("icegatheringstatechange", () => {
+      if (pc.iceGatheringState === "complete") {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}
+
+// A link to one other page. `onmessage(text)`, `onstate(state)` ("connecting", "open", "closed").
+export class Link {
+  constructor(iceServers = []) {
+    this.pc = new RTCPeerConnection({ iceServers });
+    this.channel = null;
+    this.onmessage = () => {};
+    this.onstate = () => {};
+    this.pc.addEventListener("connectionstatechange", () => {
+      const state = this.pc.connectionState;
+      if (state === "failed" || state === "closed" || state === "disconnected") this.onstate("closed");
+    });
+  }
+
+  _attach(channel) {
+    this.channel = channel;
+    channel.addEventListener("open", () => this.onstate("open"));
+    channel.addEventListener("close", () => this.onstate("closed"));
+    channel.addEventListener("message", (event) => {
+      if (typeof event.data === "string") this.onmessage(event.data);
+    });
+  }
+
+  // Host: the invite code.
+  async invite() {
+    this._attach(this.pc.createDataChannel("cargobay", { ordered: true }));
+    this.onstate("connecting");
+    await this.pc.setLocalDescription(await this.pc.createOffer());
+    await gathered(this.pc);
+    return encodeSignal("offer", this.pc.localDescription.sdp);
+  }
+
+  // Guest: take the host's invite, return the reply code.
+  async reply(inviteCode) {
+    const { kind, sdp } = decodeSignal(inviteCode);
+    if (kind !== "offer") throw new SignalError("that is a reply code: paste the host's invite here");
+    this.pc.addEventListener("datachannel", (event) => this._attach(event.channel));
+    this.onstate("connecting");
+    await this.pc.setRemoteDescription({ type: "offer", sdp });
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    await gathered(this.pc);
+    return encodeSignal("answer", this.pc.localDescription.sdp);
+  }
+
+  // Host: take the guest's reply; the channel opens shortly after.
+  async accept(replyCode) {
+    const { kind, sdp } = decodeSignal(replyCode);
+    if (kind !== "answer") throw new SignalError("that is an invite code: paste the guest's reply here");
+    if (this.pc.signalingState !== "have-local-offer") throw new SignalError("this invite was already answered");
+    await this.pc.setRemoteDescription({ type: "answer", sdp });
+  }
+
+  send(text) {
+    if (!this.channel || this.channel.readyState !== "open") return false;
+    this.channel.send(text);
+    return true;
+  }
+
+  get open() {
+    return !!this.channel && this.channel.readyState === "open";
+  }
+
+  close() {
+    try {
+      this.pc.close();
+    } catch {
+      /* already closed */
+    }
+  }
+}
