@@ -1,0 +1,127 @@
+"""TF22: LOAD! bot strength: seeded matches between bot levels, seats alternating.
+
+    PYTHONPATH=core python bench/bots_eval.py [--games 200] [--workers 2] [--seed 0] [--pairs strong-easy,...]
+
+Prints, per pairing, the first bot's win/tie/loss rates with a 95% interval (Wilson), the mean score
+margin (first bot minus second, with its 95% interval) and the strong bot's move times
+(mean / median / p95 / max, CPython, every decision it takes, forced ones included; wall clock and
+the process's CPU time, which is what counts when the machine is shared). No assertions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
+
+from cargobay.bots import get_bot
+from cargobay.engine import CHANCE, TERMINAL, Match
+from cargobay.games.load.rules import GAME
+
+DEFAULT_PAIRS = ("strong-easy", "strong-medium", "medium-easy")
+
+
+def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
+    """One match; ``first`` sits in seat ``seed % 2`` so the seats alternate over the seeds."""
+    first, second, seed = job
+    me = seed % 2
+    levels = [second, second]
+    levels[me] = first
+    bots = [get_bot("load", level) for level in levels]
+    match = Match(GAME, levels, seed)
+    times: list[float] = []
+    cpu: list[float] = []
+    while True:
+        player = GAME.current_player(match.state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            match.play_chance()
+            continue
+        for seat in GAME.acting_seats(match.state):
+            view = GAME.view(match.state, seat)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = bots[seat].choose(GAME, view, match.rng(seat))
+            elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+            if levels[seat] == "strong":
+                times.append(elapsed)
+                cpu.append(elapsed_cpu)
+            match.apply(seat, action)
+    result = GAME.result(match.state)
+    assert result is not None
+    scores = result["scores"]
+    winners = result["winners"]
+    outcome = "win" if winners == [me] else ("tie" if len(winners) == 2 else "loss")
+    return {"outcome": outcome, "margin": scores[me] - scores[1 - me], "times": times, "cpu": cpu}
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    index = min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))
+    return ordered[index]
+
+
+def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
+    n = len(results)
+    wins = sum(r["outcome"] == "win" for r in results)
+    ties = sum(r["outcome"] == "tie" for r in results)
+    losses = n - wins - ties
+    margins = [r["margin"] for r in results]
+    mean = statistics.fmean(margins)
+    sd = statistics.stdev(margins) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    print(f"{pair}: {n} games ({wall:.1f} s wall)")
+    for name, count in (("win", wins), ("tie", ties), ("loss", losses)):
+        low, high = wilson(count, n)
+        print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
+    print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
+    for label, key in (("wall", "times"), ("cpu", "cpu")):
+        times = [t for r in results for t in r[key]]
+        if times:
+            print(
+                f"  strong move time ({label}): mean {statistics.fmean(times) * 1000:.1f} ms, "
+                f"median {statistics.median(times) * 1000:.1f} ms, "
+                f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+                f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+            )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=0, help="first seed; match i uses seed + i")
+    parser.add_argument("--pairs", default=",".join(DEFAULT_PAIRS))
+    args = parser.parse_args(argv)
+    print(f"TF22: LOAD! bots, {args.games} games per pairing, {args.workers} workers, seeds from {args.seed}")
+    with multiprocessing.Pool(args.workers) as pool:
+        for pair in args.pairs.split(","):
+            first, second = pair.split("-")
+            jobs = [(first, second, args.seed + i) for i in range(args.games)]
+            start = time.perf_counter()
+            results = pool.map(play_one, jobs, chunksize=1)
+            report(pair, results, time.perf_counter() - start)
+            sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

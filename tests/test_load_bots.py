@@ -1,0 +1,204 @@
+"""TF22: LOAD! bots: legality, determinism, mixed strategies, strength (fixed seeds: deterministic)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cargobay.bots import RandomBot, get_bot
+from cargobay.bots.search import exploitability, regret_matching, sample_index
+from cargobay.engine import CHANCE, TERMINAL, Match
+from cargobay.games.load.bots import MediumBot, StrongBot, _evaluate, _Sim, card_int, card_str
+from cargobay.games.load.rules import DECK, GAME
+
+# a light strong bot keeps the file fast; the defaults are measured in bench/bots_eval.py
+FAST_STRONG = {"determinizations": 4, "rollouts": 3, "iterations": 60, "load_rollouts": 8, "budget": 2000}
+
+
+def play(bots: list, seed: int, check_views: bool = False) -> Match:
+    """A full match; every bot action is checked against the seat's legal list."""
+    match = Match(GAME, ["a", "b"], seed)
+    while True:
+        player = GAME.current_player(match.state)
+        if player == TERMINAL:
+            return match
+        if player == CHANCE:
+            match.play_chance()
+            continue
+        for seat in GAME.acting_seats(match.state):
+            view = GAME.view(match.state, seat)
+            if check_views and view["phase"] == "choose" and view["chosen"][1 - seat]:
+                # the other seat has chosen: swapping its pending card for any card it still holds
+                # must leave this seat's view unchanged
+                other_hand = match.state.hands[1 - seat]
+                pending = match.state.chosen[1 - seat]
+                assert view["my_choice"] is None
+                for card in sorted(set(other_hand)):
+                    alt = match.state.copy()
+                    alt.hands[1 - seat].remove(card)
+                    alt.hands[1 - seat] = sorted([*alt.hands[1 - seat], pending])
+                    alt.chosen[1 - seat] = card
+                    assert GAME.view(alt, seat) == view
+            action = bots[seat].choose(GAME, view, match.rng(seat))
+            assert action in view["legal"], (action, view["legal"])
+            match.apply(seat, action)
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_bots_only_play_legal_actions(level: str) -> None:
+    make = (lambda: StrongBot(**FAST_STRONG)) if level == "strong" else MediumBot
+    for seed, bots in ((1, [make(), RandomBot()]), (2, [RandomBot(), make()]), (3, [make(), make()])):
+        match = play(bots, seed, check_views=seed == 1)
+        assert GAME.result(match.state) is not None
+
+
+def test_registry_gives_the_load_bots() -> None:
+    assert isinstance(get_bot("load", "medium"), MediumBot)
+    assert isinstance(get_bot("load", "strong"), StrongBot)
+    assert get_bot("load", "medium").level == "medium"
+    assert get_bot("load", "strong").level == "strong"
+
+
+def test_second_seat_does_not_see_the_first_seats_pending_card() -> None:
+    match = Match(GAME, ["a", "b"], 7)
+    match.play_chance()
+    before = GAME.view(match.state, 1)
+    states = []
+    for card in sorted(set(match.state.hands[0]))[:3]:
+        states.append(GAME.apply(match.state, 0, f"play:{card}"))
+    views = [GAME.view(state, 1) for state in states]
+    assert all(view == views[0] for view in views)
+    assert views[0]["chosen"] == [True, False]
+    assert views[0]["hand"] == before["hand"]
+    assert views[0]["legal"] == before["legal"]
+
+
+@pytest.mark.parametrize("level", ["medium", "strong"])
+def test_bots_are_deterministic_for_a_seed(level: str) -> None:
+    def make() -> object:
+        return StrongBot(**FAST_STRONG) if level == "strong" else MediumBot()
+
+    logs = [play([make(), make()], 11).to_log() for _ in range(2)]
+    assert logs[0] == logs[1]
+    # and the same view + the same rng seed give the same choice, whatever came before
+    match = Match(GAME, ["a", "b"], 5)
+    match.play_chance()
+    view = GAME.view(match.state, 0)
+    bot = make()
+    first = bot.choose(GAME, view, random.Random(42))  # type: ignore[attr-defined]
+    bot.choose(GAME, view, random.Random(1))  # type: ignore[attr-defined]
+    assert bot.choose(GAME, view, random.Random(42)) == first  # type: ignore[attr-defined]
+
+
+def symmetric_match() -> Match:
+    """Both seats hold one 1, 2 and 3 of every colour; the four 0s lie face down."""
+    hand = [f"{colour}{value}" for colour in "YRBG" for value in (1, 2, 3)]
+    match = Match(GAME, ["a", "b"], 0)
+    match.apply(CHANCE, "deal:" + ",".join(["Y0", "R0", "B0", "G0", *hand, *hand]))
+    return match
+
+
+def test_strong_bot_plays_a_mixed_strategy() -> None:
+    match = symmetric_match()
+    view = GAME.view(match.state, 0)
+    bot = StrongBot()
+    strategy = bot.strategy(GAME, view, random.Random(3))
+    assert set(strategy) <= set(view["hand"])
+    assert sum(strategy.values()) == pytest.approx(1.0)
+    support = [card for card, p in strategy.items() if p >= 0.05]
+    assert len(support) >= 2, strategy
+    assert max(strategy.values()) < 0.95
+    # sampling from it over a few seeds gives more than one card
+    plays = {bot.choose(GAME, view, random.Random(seed)) for seed in range(12)}
+    assert len(plays) >= 2
+
+
+def test_strong_bot_beats_easy() -> None:
+    wins = margin = 0
+    seeds = range(100, 106)
+    for seed in seeds:
+        me = seed % 2
+        bots: list = [RandomBot(), RandomBot()]
+        bots[me] = StrongBot(**FAST_STRONG)
+        result = GAME.result(play(bots, seed).state)
+        assert result is not None
+        wins += result["winners"] == [me]
+        margin += result["scores"][me] - result["scores"][1 - me]
+    assert wins >= 5, wins
+    assert margin / len(seeds) >= 8, margin
+
+
+def test_medium_bot_beats_easy() -> None:
+    wins = 0
+    seeds = range(200, 210)
+    for seed in seeds:
+        me = seed % 2
+        bots: list = [RandomBot(), RandomBot()]
+        bots[me] = MediumBot()
+        result = GAME.result(play(bots, seed).state)
+        assert result is not None
+        wins += result["winners"] == [me]
+    assert wins >= 7, wins
+
+
+# --- the search helpers and the compact model ---------------------------------------------------------
+
+
+def test_regret_matching_solves_small_games() -> None:
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    rows, cols, value = regret_matching(rps, 3000)
+    assert value == pytest.approx(0.0, abs=0.02)
+    assert all(p == pytest.approx(1 / 3, abs=0.03) for p in rows + cols)
+    # a dominated row gets no weight; a saddle point is found exactly
+    saddle = [[3, 1], [2, 0]]
+    rows, cols, value = regret_matching(saddle, 500)
+    assert rows[0] > 0.99 and cols[1] > 0.99 and value == pytest.approx(1.0, abs=0.02)
+    biased = [[2, -1], [-1, 1]]  # equilibrium: rows (0.4, 0.6), value 0.2
+    rows, cols, value = regret_matching(biased, 3000)
+    assert rows[0] == pytest.approx(0.4, abs=0.03)
+    assert exploitability(biased, rows, cols) < 0.05
+    assert regret_matching([[1, 2, 0]])[0] == [1.0]
+
+
+def test_sample_index_follows_weights() -> None:
+    rng = random.Random(0)
+    counts = [0, 0, 0]
+    for _ in range(3000):
+        counts[sample_index([0.0, 1.0, 3.0], rng)] += 1
+    assert counts[0] == 0
+    assert 0.2 < counts[1] / 3000 < 0.3
+
+
+def test_model_agrees_with_the_engine() -> None:
+    """The bots' compact simulator resolves battles like the engine (winner, pile, round scores)."""
+    rng = random.Random(5)
+    assert sorted(card_str(card_int(c)) for c in DECK) == list(DECK)
+    for seed in range(4):
+        match = Match(GAME, ["a", "b"], seed)
+        bots = [RandomBot(), RandomBot()]
+        while GAME.current_player(match.state) != TERMINAL:
+            if GAME.current_player(match.state) == CHANCE:
+                match.play_chance()
+                continue
+            if GAME.acting_seats(match.state) == (0, 1):
+                sim = _Sim.from_state(match.state)
+                a, b = (rng.choice(match.state.hands[s]) for s in (0, 1))
+                sim.hands[0].remove(card_int(a))
+                sim.hands[1].remove(card_int(b))
+                loading = sim.battle(card_int(a), card_int(b))
+                match.apply(0, f"play:{a}")
+                match.apply(1, f"play:{b}")
+                battle = match.state.last_battle
+                if loading is None:
+                    assert battle["outcome"] in ("tie", "discarded")
+                else:
+                    assert battle["loader"] == loading[0]
+                    assert sorted(battle["colours"]) == sorted("YRBG"[r] for r in loading[1])
+                continue
+            for seat in GAME.acting_seats(match.state):
+                view = GAME.view(match.state, seat)
+                match.apply(seat, bots[seat].choose(GAME, view, match.rng(seat)))
+        end = _Sim.from_state(match.state)
+        assert end.over
+        assert _evaluate(end, 0) == pytest.approx(match.state.scores[0] - match.state.scores[1], abs=0.5)
