@@ -20,25 +20,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
-from cargobay.engine import CHANCE, TERMINAL, Game
+from cargobay.engine import Game
+from cargobay.engine import random_playout as playout
 from cargobay.registry import GAMES
-
-
-def playout(game: Game, rng: random.Random) -> int:
-    """One random game; returns the number of actions applied."""
-    state = game.new_state(game.min_seats)
-    steps = 0
-    while True:
-        player = game.current_player(state)
-        if player == TERMINAL:
-            return steps
-        if player == CHANCE:
-            state = game.apply(state, CHANCE, game.sample_chance(state, rng))
-            steps += 1
-            continue
-        for seat in game.acting_seats(state):
-            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-            steps += 1
 
 
 def measure(game: Game, seconds: float, seed: int = 0) -> dict[str, Any]:

@@ -213,3 +213,12 @@ def test_p2p_save_restores_after_a_reload() -> None:
     broken = json.loads(json.dumps(snap["save"]))
     broken["log"]["actions"] = []
     assert ask(Service(), type="p2p_restore", save=broken)["ok"] is False
+
+
+def test_bench_requests_do_the_work_they_name() -> None:
+    service = Service()
+    result = ok(service, type="bench", what="playouts", game="load", count=3)
+    assert result["playouts"] == 3 and result["actions"] > 3 * 100
+    result = ok(service, type="bench", what="bot", game="load", level="medium", count=1)
+    assert result["decisions"] >= 36
+    assert ask(service, type="bench", what="playouts", game="load", count=0)["ok"] is False

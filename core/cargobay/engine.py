@@ -121,6 +121,23 @@ def seeded_rng(seed: object, *salt: object) -> random.Random:
     return random.Random("/".join(str(part) for part in (seed, *salt)))
 
 
+def random_playout(game: Game, rng: random.Random) -> int:
+    """Play one game from the start with uniformly random legal actions; returns the actions applied."""
+    state = game.new_state(game.min_seats)
+    steps = 0
+    while True:
+        player = game.current_player(state)
+        if player == TERMINAL:
+            return steps
+        if player == CHANCE:
+            state = game.apply(state, CHANCE, game.sample_chance(state, rng))
+            steps += 1
+            continue
+        for seat in game.acting_seats(state):
+            state = game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+            steps += 1
+
+
 LOG_FORMAT = "cargobay-log"
 LOG_VERSION = 1
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from . import __version__
 from .bots import LEVELS, get_bot
-from .engine import CargoBayError, LogError, Match
+from .engine import CargoBayError, LogError, Match, random_playout
 from .net import Peer, Setup
 from .net.messages import dump
 from .registry import CATALOGUE, GAMES
@@ -57,6 +57,7 @@ class Service:
             "act": self.act,
             "step": self.step,
             "snapshot": self.snapshot_request,
+            "bench": self.bench,
             "p2p_start": self.p2p_start,
             "p2p_restore": self.p2p_restore,
             "p2p_receive": self.p2p_receive,
@@ -136,6 +137,28 @@ class Service:
 
     def snapshot_request(self, request: dict[str, Any]) -> dict[str, Any]:
         return self.snapshot()
+
+    def bench(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Work for bench/ to time from outside (the core reads no clock): ``playouts`` random games,
+        or ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions."""
+        game_id = _field(request, "game", str)
+        if game_id not in GAMES:
+            raise ProtocolError(f"no playable game {game_id!r}")
+        count = _field(request, "count", int)
+        if not 1 <= count <= 10_000:
+            raise ProtocolError("count is 1..10000")
+        game = GAMES[game_id]
+        if _field(request, "what", str) == "playouts":
+            rng = random.Random(count)
+            return {"playouts": count, "actions": sum(random_playout(game, rng) for _ in range(count))}
+        level = _field(request, "level", str)
+        decisions = 0
+        for seed in range(count):
+            table = Table.new(game_id, [level] + ["easy"] * (game.min_seats - 1), seed)
+            while not table.is_over():
+                seat, _ = table.step()
+                decisions += seat == 0
+        return {"matches": count, "decisions": decisions}
 
     # --- answers --------------------------------------------------------------------------------
     def _table(self) -> Table:
