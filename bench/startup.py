@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Start-up benchmark in Debian's Chromium (headless, Playwright), served from 127.0.0.1.
+
+For each of N runs (default 5), side by side in the same run:
+  app  cold   - a fresh browser profile: time to menu painted (first contentful paint; the menu is plain
+                HTML), to MicroPython UI ready, to engine ready (cargobay importable in the worker)
+  app  reload - page.reload() in that same persistent profile (HTTP cache warm)
+  bare cold / reload - dist/bench/bare.html: only boots the same vendored Pyodide in a module worker
+All times are ms from navigation start (performance.now() in the page). Prints medians (min-max).
+
+    python bench/startup.py [--runs 5] [--no-build] [--loadpackage]
+
+Goals: menu < 1000 ms cold; engine ready <= 1.15 x bare boot.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+TIMEOUT_MS = 120_000
+
+
+def load_build():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("cargobay_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cargobay_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
+  return e ? Math.round(e.startTime) : null; }"""
+
+
+def measure_app(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    page.wait_for_selector("#game-menu", state="visible", timeout=TIMEOUT_MS)
+    page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
+    t = page.evaluate("() => window.cargobayEngine.timings")
+    ui = page.evaluate(
+        "() => Math.round(performance.getEntriesByName('cargobay-ui-ready')[0]?.startTime ?? -1)"
+    )
+    w = t.get("worker") or {}
+    return {
+        "menu": page.evaluate(FCP_JS),
+        "ui": ui,
+        "engine": t["ready"],
+        "worker_start": t["created"],
+        "install": w.get("installed", 0) - w.get("runtime", 0),
+        "import": w.get("imported", 0) - w.get("installed", 0),
+    }
+
+
+def measure_bare(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
+    return {"engine": page.evaluate("() => window.bareTimings.ready")}
+
+
+def one_run(pw, base: str, kind: str, query: str = "") -> tuple[dict[str, float], dict[str, float]]:  # type: ignore[no-untyped-def]
+    url = base + ("bench/bare.html" if kind == "bare" else "") + query
+    measure = measure_bare if kind == "bare" else measure_app
+    with tempfile.TemporaryDirectory(prefix="cargobay-bench-") as profile:
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path="/usr/bin/chromium", headless=True, args=ARGS
+        )
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.goto(url)
+            cold = measure(page)
+            page.reload()
+            reload = measure(page)
+        finally:
+            ctx.close()
+    return cold, reload
+
+
+def fmt(values: list[float]) -> str:
+    vals = [v for v in values if v is not None and v >= 0]
+    if not vals:
+        return "-"
+    return f"{statistics.median(vals):7.0f} ({min(vals):.0f}-{max(vals):.0f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument(
+        "--loadpackage",
+        action="store_true",
+        help="also measure the app with the wheel installed by pyodide.loadPackage",
+    )
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    build = load_build()
+    if not args.no_build or not (build.DIST / "manifest.json").exists():
+        build.build()
+    variants = [("app", "app", ""), ("bare", "bare", "")]
+    if args.loadpackage:
+        variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
+    results: dict[str, dict[str, dict[str, list[float]]]] = {
+        name: {"cold": {}, "reload": {}} for name, _, _ in variants
+    }
+    with build.serving() as base, sync_playwright() as pw:
+        for run in range(args.runs):
+            for name, kind, query in variants:  # interleaved, so drift hits all variants alike
+                cold, reload = one_run(pw, base, kind, query)
+                for phase, data in (("cold", cold), ("reload", reload)):
+                    for key, value in data.items():
+                        results[name][phase].setdefault(key, []).append(value)
+            print(
+                f"run {run + 1}/{args.runs}: "
+                + ", ".join(
+                    f"{name} cold {results[name]['cold']['engine'][-1]}"
+                    f" / reload {results[name]['reload']['engine'][-1]}"
+                    for name, _, _ in variants
+                ),
+                flush=True,
+            )
+
+    print()
+    print(f"Start-up, ms from navigation, median (min-max) of {args.runs} runs; Chromium headless, 127.0.0.1")
+    header = (
+        f"{'page':<17}{'load':<8}{'menu painted':>20}{'UI (MicroPython)':>20}{'engine ready':>22}"
+        f"{'wheel install':>18}{'import':>16}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name, _, _ in variants:
+        for phase in ("cold", "reload"):
+            r = results[name][phase]
+            print(
+                f"{name:<17}{phase:<8}{fmt(r.get('menu', [])):>20}{fmt(r.get('ui', [])):>20}"
+                f"{fmt(r['engine']):>22}{fmt(r.get('install', [])):>18}{fmt(r.get('import', [])):>16}"
+            )
+    print("wheel install = runtime loaded -> wheel installed, inside the worker (unpackArchive of the bytes")
+    print("fetched in parallel, or loadPackage(url)); import = `import cargobay.service`.")
+    print()
+    for phase in ("cold", "reload"):
+        app = statistics.median(results["app"][phase]["engine"])
+        bare = statistics.median(results["bare"][phase]["engine"])
+        menu = statistics.median(results["app"][phase]["menu"])
+        print(
+            f"{phase:<7} engine ready / bare boot = {app / bare:.3f} (goal <= 1.15); menu {menu:.0f} ms "
+            f"(goal < 1000)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

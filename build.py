@@ -1,0 +1,413 @@
+#!/usr/bin/env python3
+"""Cargo Bay build entry point.
+
+    python build.py build            build the cargobay wheel, vendor the browser runtimes, assemble dist/
+    python build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
+    python build.py test [ARGS...]   build, then run pytest over tests/ and e2e/ (ARGS go to pytest)
+
+Options for build/serve/test: --wheel PATH uses a prebuilt cargobay wheel instead of building one
+(also settable with the CARGOBAY_WHEEL environment variable); --skip-npm never runs npm.
+
+Only the Python standard library is needed to import this module (e2e/conftest.py does); building the
+wheel needs hatchling (or pip + hatchling), assembling needs node_modules from `npm ci`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+
+# Files of the pyodide npm package that loadPyodide() fetches in a browser (checked with Playwright:
+# pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+
+# Our own text files get these tokens replaced when copied into dist/.
+STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json"}
+
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".py": "text/plain; charset=utf-8",
+    ".whl": "application/octet-stream",
+    ".zip": "application/zip",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(functools.partial(f.read, 1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _npm_version(package: str) -> str:
+    data = json.loads((NODE_MODULES / package / "package.json").read_text())
+    return str(data["version"])
+
+
+# ---------------------------------------------------------------------------------------------- wheel
+
+
+def build_wheel(out_dir: Path, root: Path = ROOT) -> Path:
+    """Build the cargobay wheel from pyproject.toml without network access; return its path."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for old in out_dir.glob("cargobay-*.whl"):
+        old.unlink()
+    try:
+        # hatchling's PEP 517 hook in a subprocess (it works on the current directory).
+        code = "import sys; from hatchling.build import build_wheel; print(build_wheel(sys.argv[1]))"
+        subprocess.run(
+            [sys.executable, "-c", code, str(out_dir)],
+            cwd=root,
+            check=True,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        log("hatchling hook failed; trying pip wheel --no-build-isolation")
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "wheel",
+                "--no-deps",
+                "--no-build-isolation",
+                "--no-index",
+                "-w",
+                str(out_dir),
+                str(root),
+            ],
+            check=True,
+        )
+    wheels = sorted(out_dir.glob("cargobay-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"expected one cargobay wheel in {out_dir}, found {wheels}")
+    return wheels[0]
+
+
+# ---------------------------------------------------------------------------------------------- npm
+
+
+def ensure_node_modules(root: Path = ROOT, skip_npm: bool = False) -> None:
+    """Run `npm ci` when node_modules is missing or older than package-lock.json."""
+    lock = root / "package-lock.json"
+    marker = root / "node_modules" / ".package-lock.json"  # written by npm on install
+    needed = [
+        root / "node_modules" / "pyodide" / "pyodide.mjs",
+        root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js",
+        root / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs",
+    ]
+    fresh = marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime and all(p.exists() for p in needed)
+    if fresh:
+        return
+    if skip_npm:
+        raise SystemExit("node_modules is missing or stale and --skip-npm was given; run `npm ci`")
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SystemExit("npm not found: install Node.js (Debian: apt-get install -y nodejs npm)")
+    log("npm ci")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=root, check=True)
+
+
+# ---------------------------------------------------------------------------------------------- dist
+
+
+_SOURCEMAP_RE = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\n?\s*$")
+
+
+def _copy_js_without_sourcemap(src: Path, dst: Path) -> None:
+    data = src.read_bytes()
+    dst.write_bytes(_SOURCEMAP_RE.sub(b"\n", data))
+
+
+def _copy_stamped(src: Path, dst: Path, tokens: dict[str, str]) -> None:
+    if src.suffix in STAMPED_SUFFIXES:
+        text = src.read_text(encoding="utf-8")
+        for key, value in tokens.items():
+            text = text.replace(key, value)
+        dst.write_text(text, encoding="utf-8")
+    else:
+        shutil.copy2(src, dst)
+
+
+def _copy_tree_stamped(src_dir: Path, dst_dir: Path, tokens: dict[str, str], skip: tuple[str, ...] = ()) -> None:
+    for src in sorted(src_dir.rglob("*")):
+        rel = src.relative_to(src_dir)
+        if any(part in ("__pycache__", ".DS_Store") for part in rel.parts) or rel.name in skip:
+            continue
+        dst = dst_dir / rel
+        if src.is_dir():
+            dst.mkdir(parents=True, exist_ok=True)
+            continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        _copy_stamped(src, dst, tokens)
+
+
+def _tree_digest(paths: list[Path]) -> str:
+    h = hashlib.sha256()
+    for base in paths:
+        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+        for p in files:
+            if "__pycache__" in p.parts:
+                continue
+            h.update(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p.name).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+_REMOTE_URL_RE = re.compile(r"""(?:https?:)?//(?!www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}[/"')\s]""", re.I)
+
+
+def check_no_remote_urls(dirs: list[Path]) -> None:
+    """Our own page/worker files must load nothing from another host (no CDN): fail the build if they name one."""
+    bad = []
+    for base in dirs:
+        for path in sorted(base.rglob("*")) if base.is_dir() else []:
+            if path.suffix not in {".html", ".js", ".mjs", ".css", ".py"}:
+                continue
+            for lineno, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if _REMOTE_URL_RE.search(line):
+                    bad.append(
+                        f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}:{lineno}: {line.strip()}"
+                    )
+    if bad:
+        raise SystemExit("remote URLs in site files (the site must be served from one origin):\n" + "\n".join(bad))
+
+
+def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str]:
+    """Lay out dist/ from node_modules, the wheel, web/, worker/, bench/web/ and public/."""
+    nm = root / "node_modules"
+    versions = {
+        "pyodide": _npm_version("pyodide"),
+        "pyscript": _npm_version("@pyscript/core"),
+        "micropython": _npm_version("@micropython/micropython-webassembly-pyscript"),
+    }
+    # Versioned vendor folders: a pinned-version bump can never mix cached old and new runtime files.
+    pyodide_dir = f"vendor/pyodide-{versions['pyodide']}/"
+    pyscript_dir = f"vendor/pyscript-{versions['pyscript']}/"
+    mpy_dir = f"vendor/micropython-{versions['micropython']}/"
+
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+
+    # public/ first, as is (our own files win on a name clash).
+    public = root / "public"
+    if public.is_dir():
+        shutil.copytree(public, dist, dirs_exist_ok=True)
+
+    # Runtimes.
+    (dist / pyodide_dir).mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        src = nm / "pyodide" / name
+        if name.endswith(".mjs"):
+            _copy_js_without_sourcemap(src, dist / pyodide_dir / name)
+        else:
+            shutil.copy2(src, dist / pyodide_dir / name)
+    (dist / pyscript_dir).mkdir(parents=True)
+    for src in sorted((nm / "@pyscript" / "core" / "dist").iterdir()):
+        if src.suffix == ".map" or not src.is_file():
+            continue
+        if src.suffix == ".js":
+            _copy_js_without_sourcemap(src, dist / pyscript_dir / src.name)
+        else:
+            shutil.copy2(src, dist / pyscript_dir / src.name)
+    (dist / mpy_dir).mkdir(parents=True)
+    for name in MICROPYTHON_FILES:
+        shutil.copy2(nm / "@micropython" / "micropython-webassembly-pyscript" / name, dist / mpy_dir / name)
+
+    # The wheel.
+    wheel_sha = sha256_file(wheel)
+    (dist / "wheels").mkdir()
+    shutil.copy2(wheel, dist / "wheels" / wheel.name)
+    wheel_rel = f"wheels/{wheel.name}"
+
+    build_id = hashlib.sha256(
+        (
+            wheel_sha + _tree_digest([root / "web", root / "worker", root / "bench" / "web"]) + json.dumps(versions)
+        ).encode()
+    ).hexdigest()[:12]
+    tokens = {
+        "__BUILD_ID__": build_id,
+        "__PYODIDE_DIR__": pyodide_dir,
+        "__PYSCRIPT_DIR__": pyscript_dir,
+        "__MPY_DIR__": mpy_dir,
+        "__WHEEL__": wheel_rel,
+        "__WHEEL_SHA__": wheel_sha,
+    }
+
+    # Our files.
+    _copy_tree_stamped(root / "web", dist, tokens)
+    (dist / "worker").mkdir(exist_ok=True)
+    _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md",))
+    bench_web = root / "bench" / "web"
+    if bench_web.is_dir():
+        (dist / "bench").mkdir(exist_ok=True)
+        _copy_tree_stamped(bench_web, dist / "bench", tokens)
+
+    check_no_remote_urls([root / "web", root / "worker", root / "bench" / "web"])
+
+    manifest = {
+        "build": build_id,
+        "wheel": wheel_rel,
+        "sha256": wheel_sha,
+        "pyodide": pyodide_dir,
+        "pyscript": pyscript_dir,
+        "micropython": mpy_dir,
+        "versions": versions,
+    }
+    (dist / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
+
+
+def build(dist: Path = DIST, wheel: Path | str | None = None, skip_npm: bool = False) -> dict[str, str]:
+    """Full build; returns the manifest. Safe to call from tests."""
+    wheel = wheel or os.environ.get("CARGOBAY_WHEEL") or None
+    if wheel:
+        wheel_path = Path(wheel).resolve()
+        log(f"using prebuilt wheel {wheel_path}")
+    else:
+        wheel_path = build_wheel(ROOT / "build" / "wheel")
+        log(f"built {wheel_path.relative_to(ROOT)}")
+    ensure_node_modules(skip_npm=skip_npm)
+    manifest = assemble(wheel_path, dist)
+    log(f"assembled {dist} (build {manifest['build']}, wheel sha256 {manifest['sha256'][:12]})")
+    return manifest
+
+
+# ---------------------------------------------------------------------------------------------- serve
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def end_headers(self) -> None:
+        # HTML (and the manifest) must always be revalidated: they carry the cache-busting build id.
+        path = self.path.split("?", 1)[0]
+        if path.endswith(("/", ".html", "manifest.json")):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if os.environ.get("CARGOBAY_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class QuietServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # Browsers drop connections (reloads, cancelled fetches); that is not an error worth a traceback.
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
+
+def make_server(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> QuietServer:
+    handler = functools.partial(Handler, directory=str(dist))
+    return QuietServer((host, port), handler)
+
+
+@contextlib.contextmanager
+def serving(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0):  # type: ignore[no-untyped-def]
+    """Serve dist/ in a background thread; yields the base URL (ending in /)."""
+    server = make_server(dist, host, port)
+    thread = threading.Thread(target=server.serve_forever, name="cargobay-http", daemon=True)
+    thread.start()
+    try:
+        yield f"http://{host}:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def serve(dist: Path, port: int) -> None:
+    server = make_server(dist, "127.0.0.1", port)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    print(f"Serving {dist} at {url}  (Ctrl-C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# ---------------------------------------------------------------------------------------------- cli
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="build.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--wheel", help="use this prebuilt cargobay wheel instead of building one")
+    common.add_argument("--skip-npm", action="store_true", help="never run npm (node_modules must exist)")
+    common.add_argument("--dist", default=str(DIST), help="output folder (default: dist/)")
+    sub.add_parser("build", parents=[common], help="build dist/")
+    p_serve = sub.add_parser("serve", parents=[common], help="build, then serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
+    sub.add_parser("test", parents=[common], help="build, then run pytest (extra args go to pytest)")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+
+    dist = Path(args.dist).resolve()
+    if args.command == "build":
+        build(dist, args.wheel, args.skip_npm)
+        return 0
+    if args.command == "serve":
+        if not args.no_build:
+            build(dist, args.wheel, args.skip_npm)
+        serve(dist, args.port)
+        return 0
+    if args.command == "test":
+        build(dist, args.wheel, args.skip_npm)
+        env = dict(os.environ, CARGOBAY_DIST=str(dist), CARGOBAY_PREBUILT="1")
+        return subprocess.call([sys.executable, "-m", "pytest", *rest], cwd=ROOT, env=env)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,126 @@
+"""End-to-end fixtures: build dist/ once, serve it on 127.0.0.1, drive Debian's Chromium with Playwright.
+
+Chromium comes from Debian (/usr/bin/chromium, or $CARGOBAY_CHROMIUM); `playwright install` is never used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+ENGINE_TIMEOUT_MS = 90_000  # Pyodide boot is 4-8 s on a 2-core VM; generous for a loaded CI machine
+
+
+def load_build_module():  # type: ignore[no-untyped-def]
+    """Import build.py under a private name (the PyPI package `build` would shadow `import build`)."""
+    spec = importlib.util.spec_from_file_location("cargobay_build", ROOT / "build.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["cargobay_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CARGOBAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return path
+
+
+@pytest.fixture(scope="session")
+def site_url() -> Iterator[str]:
+    """Build dist/ (unless `python build.py test` just did) and serve it; yields the base URL."""
+    build = load_build_module()
+    dist = Path(os.environ.get("CARGOBAY_DIST") or build.DIST)
+    if not (os.environ.get("CARGOBAY_PREBUILT") and (dist / "manifest.json").exists()):
+        build.build(dist)
+    with build.serving(dist) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    if not Path(chromium_path()).exists():
+        pytest.fail(f"Chromium not found at {chromium_path()} (Debian: apt-get install -y chromium)")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+class PageRecorder:
+    """Records every request URL and every console error / page error of a page."""
+
+    def __init__(self, page, base_url: str) -> None:  # type: ignore[no-untyped-def]
+        self.page = page
+        self.base_url = base_url
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", lambda r: self.requests.append(r.url))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("console", self._console)
+
+    def _console(self, msg) -> None:  # type: ignore[no-untyped-def]
+        if msg.type == "error":
+            self.errors.append(f"console: {msg.text}")
+
+    def foreign_requests(self) -> list[str]:
+        allowed = urlsplit(self.base_url).netloc
+        out = []
+        for url in self.requests:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob", "about"):
+                continue
+            if parts.netloc != allowed or parts.hostname != "127.0.0.1":
+                out.append(url)
+        return out
+
+
+@pytest.fixture
+def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fresh browser context (empty localStorage and cache) and page; checks nothing left 127.0.0.1."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    recorder = PageRecorder(pg, site_url)
+    pg.recorder = recorder  # type: ignore[attr-defined]
+    pg.base_url = site_url  # type: ignore[attr-defined]
+    try:
+        yield pg
+    finally:
+        failed = getattr(request.node, "rep_call", None)
+        if failed is not None and failed.failed:
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(Exception):  # best effort
+                pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
+        context.close()
+    assert recorder.foreign_requests() == [], "requests left 127.0.0.1"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)

@@ -1,0 +1,153 @@
+// Cargo Bay engine client: starts the engine worker as soon as the page starts loading (this module is
+// loaded with `async` from <head>, so engine boot never waits for PyScript), mirrors its status into
+// <html data-engine="loading|ready|error"> and the progress bar, and exposes
+//
+//   window.cargobayEngine.request(jsonText) -> Promise<jsonText>
+//
+// The request text is a JSON object with a "type" (see worker/PROTOCOL.md); "v" and "id" are filled in
+// here. The promise always resolves, with the response JSON text; failures are error responses.
+
+const root = document.documentElement;
+const cfg = root.dataset;
+const stamped = (value) => (value && !value.startsWith("__") ? value : "");
+
+const timings = { created: 0, ready: null, statuses: [] };
+let state = "loading";
+let lastStatus = { state: "loading", stage: "starting", progress: 0 };
+let nextId = 1;
+const pending = new Map();
+const listeners = new Set();
+let resolveReady;
+const ready = new Promise((resolve) => { resolveReady = resolve; });
+
+const STAGE_TEXT = {
+  starting: "Starting engine…",
+  runtime: "Loading Python runtime…",
+  "runtime-ready": "Python runtime loaded…",
+  installing: "Installing game engine…",
+  importing: "Starting game engine…",
+  ready: "Engine ready",
+  failed: "Engine failed to start",
+};
+
+function workerURL() {
+  const url = new URL("./worker/engine.worker.mjs", document.baseURI);
+  const params = { build: stamped(cfg.build), pyodide: stamped(cfg.pyodide), wheel: stamped(cfg.wheel), sha: stamped(cfg.wheelSha) };
+  // ?install=loadPackage on the page URL selects the slower install path (for bench/startup.py only).
+  const install = new URL(location.href).searchParams.get("install");
+  if (install === "loadPackage") params.install = install;
+  for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
+  return url;
+}
+
+// The runtime download + start is one long stage with no progress events of its own: creep the bar
+// towards 0.75 meanwhile (eased), so it never looks stuck.
+let shown = 0;
+let runtimeSince = null;
+function displayedProgress() {
+  const s = lastStatus;
+  let p = s.progress || 0;
+  if (state === "loading" && s.stage === "runtime") {
+    runtimeSince ??= performance.now();
+    const t = performance.now() - runtimeSince;
+    p = Math.max(p, 0.1 + 0.65 * (1 - Math.exp(-t / 2500)));
+  }
+  shown = Math.max(shown, Math.min(1, p));
+  return shown;
+}
+const creep = setInterval(() => { if (state === "loading") render(); else clearInterval(creep); }, 250);
+
+function render() {
+  const s = lastStatus;
+  root.dataset.engine = state;
+  const p = displayedProgress();
+  root.style.setProperty("--engine-progress", p.toFixed(3));
+  const bar = document.getElementById("engine-progress");
+  if (bar) bar.value = Math.round(p * 100);
+  const label = document.getElementById("engine-status-text");
+  if (label) {
+    label.textContent = state === "error"
+      ? `Engine failed to start: ${s.message || "unknown error"}`
+      : STAGE_TEXT[s.stage] || s.stage;
+  }
+}
+
+function onStatus(ev) {
+  if (state !== "loading") return; // ready / error are final
+  lastStatus = ev;
+  timings.statuses.push([ev.stage, Math.round(performance.now())]);
+  if (ev.state === "ready" || ev.state === "error") {
+    state = ev.state;
+    timings.ready = Math.round(performance.now());
+    timings.worker = ev.timings || null;
+    resolveReady(ev.state === "ready");
+  }
+  render();
+  for (const fn of listeners) {
+    try { fn(ev); } catch (err) { console.error(err); }
+  }
+}
+
+function failAll(message) {
+  for (const [id, resolve] of pending) {
+    resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "EngineUnavailable", message } }));
+  }
+  pending.clear();
+}
+
+let worker;
+try {
+  worker = new Worker(workerURL(), { type: "module", name: "cargobay-engine" });
+  timings.created = Math.round(performance.now());
+  worker.onmessage = (e) => {
+    const msg = e.data;
+    if (!msg || typeof msg !== "object") return;
+    if (msg.event === "status") { onStatus(msg); return; }
+    const resolve = pending.get(msg.id);
+    if (resolve) {
+      pending.delete(msg.id);
+      resolve(JSON.stringify(msg));
+    } else if (msg.ok === false) {
+      console.warn("cargobay engine: unmatched error response", msg);
+    }
+  };
+  worker.onerror = (e) => {
+    const message = e.message || "the engine worker could not be started";
+    onStatus({ v: 1, event: "status", state: "error", stage: "failed", progress: 1, message });
+    failAll(message);
+  };
+} catch (err) {
+  onStatus({ v: 1, event: "status", state: "error", stage: "failed", progress: 1, message: String(err) });
+}
+
+function request(jsonText) {
+  const id = nextId++;
+  let req;
+  try {
+    req = typeof jsonText === "string" ? JSON.parse(jsonText) : jsonText;
+  } catch (err) {
+    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "ProtocolError", message: `request is not valid JSON: ${err.message}` } }));
+  }
+  if (req === null || typeof req !== "object" || Array.isArray(req)) {
+    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "ProtocolError", message: "a request must be a JSON object" } }));
+  }
+  if (state === "error" || !worker) {
+    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "EngineUnavailable", message: lastStatus.message || "engine failed to start" } }));
+  }
+  return new Promise((resolve) => {
+    pending.set(id, resolve);
+    worker.postMessage({ v: 1, ...req, id });
+  });
+}
+
+window.cargobayEngine = {
+  request,
+  ready,                       // Promise<boolean>: true when ready, false when boot failed
+  get state() { return state; },
+  get status() { return lastStatus; },
+  onStatus(fn) { listeners.add(fn); return () => listeners.delete(fn); },
+  timings,
+};
+
+render();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", render, { once: true });
