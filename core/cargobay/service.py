@@ -11,15 +11,16 @@ import json
 import os
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
 from .bots import LEVELS, get_bot
 from .engine import CargoBayError, LogError, Match, random_playout
-from .net import Peer, Setup
-from .net.messages import dump
 from .registry import CATALOGUE, GAMES
 from .table import HUMAN, SEAT_KINDS, Table
+
+if TYPE_CHECKING:
+    from .net import Peer
 
 PROTOCOL = 1
 MAX_REQUEST_BYTES = 1_000_000
@@ -198,6 +199,8 @@ class Service:
     # --- peer-to-peer --------------------------------------------------------------------------
     def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
         """Begin a match between peers from the agreed setup; ``me`` is this page's peer index."""
+        from .net import Peer, Setup  # imported on first use: it is not needed to boot the engine
+
         setup = Setup.from_json(_field(request, "setup", dict))
         for seat, kind in enumerate(setup.seats):
             if kind not in SEAT_KINDS:
@@ -208,6 +211,8 @@ class Service:
 
     def p2p_restore(self, request: dict[str, Any]) -> dict[str, Any]:
         """Reopen a saved peer match (after a reload); then send ``p2p_hello`` once connected."""
+        from .net import Peer
+
         self.peer = Peer.from_json(_field(request, "save", dict), os.urandom)
         return self.p2p_snapshot([])
 
@@ -264,6 +269,8 @@ class Service:
         return self.peer
 
     def p2p_snapshot(self, sent: list[dict[str, Any]], refused: dict[str, Any] | None = None) -> dict[str, Any]:
+        from .net.messages import dump
+
         peer = self._peer()
         game, state = peer.game, peer.match.state
         mine = peer.my_seats()
