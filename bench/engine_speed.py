@@ -25,10 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from startup import ARGS, TIMEOUT_MS, load_build  # noqa: E402
-
 from cargobay.registry import GAMES  # noqa: E402
 from cargobay.service import Service  # noqa: E402
+from startup import ARGS, TIMEOUT_MS, load_build  # noqa: E402
 
 LEVELS = ("medium", "strong")
 

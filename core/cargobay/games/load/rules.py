@@ -12,6 +12,10 @@ Rulings applied (../shared/notes/rules-decisions.md, "TF22: LOAD!"):
 6. Each round all 28 cards are collected and dealt anew (a chance action); ships persist.
 7. After round 3, +3 per complete stack; tie: fewer bonus points wins, else both win.
 
+Decided here (the rulings do not say): the personal piles lie face down, but both cards of every
+battle were shown face up, so a pile holds nothing a player with a good memory does not know; the
+view shows both piles. The 4 face-down cards of each round stay hidden from everyone.
+
 Actions (strings that parse back):
 - chance ``deal:G3,B0,...`` - the 28 cards in shuffled order: 4 face-down discards, 12 to seat 0,
   12 to seat 1;
