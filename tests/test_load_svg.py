@@ -326,3 +326,15 @@ def test_no_game_over_summary_before_the_end() -> None:
     root = parse(render(GAME.view(state, 0)))
     assert root.find(f".//{SVG}g[@id='game-over']") is None
     assert "Round 2 scored" in all_text(root)
+
+
+def test_a_ship_that_cannot_take_a_colour_says_so() -> None:
+    from cargobay.games.load.rules import GAME, LoadState
+
+    data = GAME.state_to_json(LoadState(round=1, phase="choose"))
+    data.update(hands=[["G1"], ["B1"]], ships=[[["G"], ["G"], ["G"], ["G"], ["G"]], [[], [], [], [], []]])
+    view = GAME.view(GAME.state_from_json(data), 0)
+    assert view["cannot_take"] == [["Y", "R", "B", "G"], []]
+    svg = render(view)
+    assert svg.count('class="jammed"') == 1
+    assert "Ship cannot take: Green, Blue, Red, Yellow" in svg

@@ -444,6 +444,7 @@ class LoadGame(Game):
             "ships": [[list(slot) for slot in ship] for ship in state.ships],
             "supply": supply(state),
             "majorities": majorities(state.ships),
+            "cannot_take": [[c for c in COLOURS if not load_options(state, seat, c)] for seat in (0, 1)],
             "scores": list(state.scores),
             "rounds_scored": state.rounds,
             "loader": state.loader,

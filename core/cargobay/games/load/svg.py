@@ -362,13 +362,21 @@ def _player_bar(view: Mapping[str, Any], names: Sequence[str], who: int, y: floa
             fill=MUTED,
         ),
     ]
+    jammed = [c for c in DISPLAY_ORDER if c in (view.get("cannot_take") or [[], []])[who]]
+    height = 48
+    if jammed:
+        # a win in a colour the ship cannot take becomes the other player's Joker: worth saying
+        height = 66
+        parts[0] = _rect(6, y, WIDTH - 12, height, fill=PANEL, rx=8)
+        parts.append(_text(18, y + 58, "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed) + " (a win there is a Joker)",
+                           size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
     if to_act:
-        parts.insert(1, _rect(6, y, 6, 48, fill=ACCENT, rx=3))
+        parts.insert(1, _rect(6, y, 6, height, fill=ACCENT, rx=3))
         parts.append(_rect(WIDTH - 170, y + 6, 62, 20, fill=ACCENT, rx=10))
         parts.append(
             _text(WIDTH - 139, y + 20.5, "to act", size=13, weight="700", anchor="middle", fill="#ffffff")
         )
-    return [f'<g class="player" data-player="{who}">', *parts, "</g>"], y + 54
+    return [f'<g class="player" data-player="{who}">', *parts, "</g>"], y + height + 6
 
 
 def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tuple[list[str], float]:
