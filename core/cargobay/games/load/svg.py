@@ -196,10 +196,7 @@ def _action(action: str, seat: int, label: str, kind: str, body: str, extra: str
 
 def _names(view: Mapping[str, Any], labels: Mapping[Any, str] | None) -> list[str]:
     seat = view.get("seat")
-    if seat in (0, 1):
-        names = ["You", "Opponent"] if seat == 0 else ["Opponent", "You"]
-    else:
-        names = ["Seat 1", "Seat 2"]
+    names = (["You", "Opponent"] if seat == 0 else ["Opponent", "You"]) if seat in (0, 1) else ["Seat 1", "Seat 2"]
     for index in (0, 1):
         if labels:
             given = labels.get(index, labels.get(str(index)))
@@ -368,8 +365,8 @@ def _player_bar(view: Mapping[str, Any], names: Sequence[str], who: int, y: floa
         # a win in a colour the ship cannot take becomes the other player's Joker: worth saying
         height = 66
         parts[0] = _rect(6, y, WIDTH - 12, height, fill=PANEL, rx=8)
-        parts.append(_text(18, y + 58, "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed) + " (a win there is a Joker)",
-                           size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
+        words = "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed) + " (a win there is a Joker)"
+        parts.append(_text(18, y + 58, words, size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
     if to_act:
         parts.insert(1, _rect(6, y, 6, height, fill=ACCENT, rx=3))
         parts.append(_rect(WIDTH - 170, y + 6, 62, 20, fill=ACCENT, rx=10))
