@@ -43,6 +43,7 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+QRCODE_FILES = ("qrcode.mjs",)  # qrcode-generator's ES module (MIT; its licence is in the file's header)
 
 # Our own text files get these tokens replaced when copied into dist/.
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json"}
@@ -130,6 +131,7 @@ def ensure_node_modules(root: Path = ROOT, skip_npm: bool = False) -> None:
         root / "node_modules" / "pyodide" / "pyodide.mjs",
         root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js",
         root / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs",
+        root / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs",
     ]
     fresh = marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime and all(p.exists() for p in needed)
     if fresh:
@@ -215,11 +217,13 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "pyodide": _npm_version("pyodide"),
         "pyscript": _npm_version("@pyscript/core"),
         "micropython": _npm_version("@micropython/micropython-webassembly-pyscript"),
+        "qrcode": _npm_version("qrcode-generator"),
     }
     # Versioned vendor folders: a pinned-version bump can never mix cached old and new runtime files.
     pyodide_dir = f"vendor/pyodide-{versions['pyodide']}/"
     pyscript_dir = f"vendor/pyscript-{versions['pyscript']}/"
     mpy_dir = f"vendor/micropython-{versions['micropython']}/"
+    qrcode_dir = f"vendor/qrcode-generator-{versions['qrcode']}/"
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -249,6 +253,9 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     (dist / mpy_dir).mkdir(parents=True)
     for name in MICROPYTHON_FILES:
         shutil.copy2(nm / "@micropython" / "micropython-webassembly-pyscript" / name, dist / mpy_dir / name)
+    (dist / qrcode_dir).mkdir(parents=True)
+    for name in QRCODE_FILES:
+        _copy_js_without_sourcemap(nm / "qrcode-generator" / "dist" / name, dist / qrcode_dir / name)
 
     # The wheel.
     wheel_sha = sha256_file(wheel)
@@ -266,6 +273,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "__PYODIDE_DIR__": pyodide_dir,
         "__PYSCRIPT_DIR__": pyscript_dir,
         "__MPY_DIR__": mpy_dir,
+        "__QRCODE_DIR__": qrcode_dir,
         "__WHEEL__": wheel_rel,
         "__WHEEL_SHA__": wheel_sha,
     }
@@ -288,6 +296,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "pyodide": pyodide_dir,
         "pyscript": pyscript_dir,
         "micropython": mpy_dir,
+        "qrcode": qrcode_dir,
         "versions": versions,
     }
     (dist / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")

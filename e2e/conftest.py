@@ -119,6 +119,36 @@ def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-un
     assert recorder.foreign_requests() == [], "requests left 127.0.0.1"
 
 
+@pytest.fixture
+def new_page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A factory of pages, each in its own browser context (as two people on two browsers); checks that
+    no page's request left 127.0.0.1."""
+    made: list[tuple[object, object, PageRecorder]] = []
+
+    def make():  # type: ignore[no-untyped-def]
+        context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        pg = context.new_page()
+        pg.set_default_timeout(30_000)
+        recorder = PageRecorder(pg, site_url)
+        pg.recorder = recorder  # type: ignore[attr-defined]
+        pg.base_url = site_url  # type: ignore[attr-defined]
+        made.append((context, pg, recorder))
+        return pg
+
+    try:
+        yield make
+    finally:
+        failed = getattr(request.node, "rep_call", None)
+        for index, (context, pg, _) in enumerate(made):
+            if failed is not None and failed.failed:
+                ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(Exception):  # best effort
+                    pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}-{index}.png"), full_page=True)
+            context.close()
+    for _, _, recorder in made:
+        assert recorder.foreign_requests() == [], "requests left 127.0.0.1"
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
     outcome = yield

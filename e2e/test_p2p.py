@@ -1,0 +1,366 @@
+"""Play a friend, peer to peer, in a real Chromium: two pages in separate browser contexts (as two people
+on two browsers) connect by exchanging the invite and reply codes exactly as people would (read one page's
+text box, paste into the other's), play a whole LOAD! match by clicking, survive a reload mid-match by
+reconnecting, and refuse hostile channel messages. No server is involved beyond the static files."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+# Same values as in e2e/conftest.py (not imported from there: `conftest` is not a unique module name).
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ENGINE_TIMEOUT_MS = 90_000
+MAX_DECISIONS = 400
+SETTLE_S = 60.0
+
+BOARD = "#p2p-board"
+
+
+# ------------------------------------------------------------------------------------------ helpers
+def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def open_ready(page) -> None:  # type: ignore[no-untyped-def]
+    page.goto(page.base_url + "?delay=0")
+    wait_ready(page)
+
+
+def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+
+
+def attr(page, name: str) -> str:  # type: ignore[no-untyped-def]
+    return page.get_attribute(BOARD, name) or ""
+
+
+def phase(page) -> str:  # type: ignore[no-untyped-def]
+    return attr(page, "data-p2p")
+
+
+def wait_phase(page, *phases: str, timeout_ms: int = 30_000) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_function(
+        "(ps) => ps.includes(document.getElementById('p2p-board').dataset.p2p)", arg=list(phases), timeout=timeout_ms
+    )
+
+
+def error_message(page) -> str:  # type: ignore[no-untyped-def]
+    return page.evaluate(
+        "() => { const m = document.getElementById('messages');"
+        " return m.dataset.kind === 'error' ? m.textContent : ''; }"
+    )
+
+
+def exchange_codes(  # type: ignore[no-untyped-def]
+    inviter, joiner, *, fresh: bool, shots: bool = False, via_link: bool = False
+) -> None:
+    """The inviter makes an invite, the joiner pastes it (or opens the invite link) and makes a reply, the
+    inviter pastes the reply."""
+    if fresh:
+        inviter.click("#p2p-host")
+    else:
+        inviter.click("#p2p-reinvite")
+    inviter.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+    invite = inviter.input_value("#p2p-invite-text")
+    link = inviter.input_value("#p2p-invite-link")
+    assert link.endswith("#join=" + invite) and link.startswith(inviter.base_url)
+    assert inviter.locator("#p2p-invite-qr svg").count() == 1
+    if shots:
+        shot(inviter, "p2p-01-invite")
+    if via_link:
+        joiner.goto(link)  # the reply is made at once; the code leaves the address bar
+        joiner.wait_for_selector("html[data-ui='ready']", state="attached")
+        joiner.wait_for_function("() => !location.hash")
+    else:
+        joiner.click("#p2p-join" if fresh else "#p2p-rejoin")
+        joiner.fill("#p2p-invite-paste", invite)
+        joiner.click("#p2p-make-reply")
+    joiner.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')")
+    reply = joiner.input_value("#p2p-reply-text")
+    assert joiner.locator("#p2p-reply-qr svg").count() == 1
+    if shots:
+        shot(joiner, "p2p-02-reply")
+    inviter.fill("#p2p-reply-paste", reply)
+    inviter.click("#p2p-connect-button")
+
+
+def connect(host, guest, *, shots: bool = False, via_link: bool = False) -> None:  # type: ignore[no-untyped-def]
+    exchange_codes(host, guest, fresh=True, shots=shots, via_link=via_link)
+    for page in (host, guest):
+        wait_phase(page, "connected")
+        page.wait_for_function(
+            "() => document.getElementById('p2p-board').dataset.step !== undefined"
+            " && document.getElementById('p2p-board').dataset.step !== ''"
+        )
+
+
+def quiet(page) -> bool:  # type: ignore[no-untyped-def]
+    return not page.evaluate("() => document.getElementById('p2p-board').hasAttribute('aria-busy')")
+
+
+def settle(pages) -> None:  # type: ignore[no-untyped-def]
+    """Wait until some page has a move to make, or every page shows game over (polling both pages)."""
+    deadline = time.monotonic() + SETTLE_S
+    while time.monotonic() < deadline:
+        for page in pages:
+            assert error_message(page) == "", error_message(page)
+        if all(phase(p) == "over" for p in pages):
+            return
+        if any(attr(p, "data-to-decide") == "yes" and quiet(p) for p in pages):
+            return
+        pages[0].wait_for_timeout(30)
+    raise AssertionError(f"no page got a move: {[(phase(p), attr(p, 'data-step')) for p in pages]}")
+
+
+def decide(page) -> None:  # type: ignore[no-untyped-def]
+    """Click the page's first clickable choice; wait until the page has taken it."""
+    step = attr(page, "data-step")
+    choices = page.locator(f"{BOARD} [data-action]")
+    assert choices.count() > 0, "the page is to decide but its board offers no data-action element"
+    target = choices.first
+    try:
+        target.click(timeout=5_000)
+    except Exception:
+        target.dispatch_event("click")
+    page.wait_for_function(
+        "(s) => { const b = document.getElementById('p2p-board');"
+        " return b.dataset.toDecide !== 'yes' || b.dataset.step !== s"
+        " || document.getElementById('messages').dataset.kind === 'error'; }",
+        arg=step,
+    )
+
+
+def play(pages, *, until_step: int | None = None) -> int:  # type: ignore[no-untyped-def]
+    """Click whichever page has a move until the match is over (or a page passes until_step)."""
+    decisions = 0
+    while True:
+        settle(pages)
+        if all(phase(p) == "over" for p in pages):
+            return decisions
+        if until_step is not None and max(int(attr(p, "data-step") or 0) for p in pages) >= until_step:
+            return decisions
+        for page in pages:
+            if attr(page, "data-to-decide") == "yes" and quiet(page):
+                decide(page)
+                decisions += 1
+        assert decisions < MAX_DECISIONS, "the match did not end"
+
+
+def wait_in_step(pages) -> None:  # type: ignore[no-untyped-def]
+    """Wait until both pages stand at the same step with the same state hash."""
+    deadline = time.monotonic() + SETTLE_S
+    while time.monotonic() < deadline:
+        steps = {(attr(p, "data-step"), attr(p, "data-hash")) for p in pages}
+        if len(steps) == 1 and all(quiet(p) for p in pages):
+            return
+        pages[0].wait_for_timeout(30)
+    raise AssertionError(f"pages out of step: {[(attr(p, 'data-step'), attr(p, 'data-hash')) for p in pages]}")
+
+
+def assert_same_final(pages) -> None:  # type: ignore[no-untyped-def]
+    for page in pages:
+        wait_phase(page, "over")
+    assert attr(pages[0], "data-hash") == attr(pages[1], "data-hash")
+    assert attr(pages[0], "data-step") == attr(pages[1], "data-step")
+    scores = [json.loads(attr(p, "data-scores")) for p in pages]
+    assert scores[0] == scores[1] and len(scores[0]) == 2
+    for page in pages:
+        assert page.locator("#p2p-info").inner_text().strip() == "Game over"
+        assert "Game over" in (page.locator(BOARD).text_content() or "")
+        assert page.locator("#p2p-outcome").is_hidden()
+        saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))
+        assert saved["over"] is True
+
+
+def send_raw(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """Send a raw text over the page's open data channel (bypassing its own page logic)."""
+    sent = page.evaluate(
+        "(t) => { const open = JSON.parse(window.cargobayP2P.links()).filter((l) => l.state === 'open');"
+        " return open.length === 1 && window.cargobayP2P.send(open[0].id, t); }",
+        text,
+    )
+    assert sent, "no open channel to send on"
+
+
+def refusals(page) -> int:  # type: ignore[no-untyped-def]
+    return int(page.get_attribute("#p2p-refused", "data-count") or 0)
+
+
+# ------------------------------------------------------------------------------------------ tests
+def test_two_browsers_play_a_whole_match(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest = new_page(), new_page()
+    for page in (host, guest):
+        open_ready(page)
+    connect(host, guest, shots=True)
+    assert phase(host) == phase(guest) == "connected"
+    assert host.locator("#p2p-peers li[data-peer='1']").get_attribute("data-state") == "connected"
+    assert guest.locator("#p2p-peers li[data-peer='0']").get_attribute("data-state") == "connected"
+    codes = [len(host.input_value("#p2p-invite-text")), len(guest.input_value("#p2p-reply-text"))]
+    assert all(40 < n < 400 for n in codes), codes
+
+    # Chat both ways.
+    host.fill("#p2p-chat-input", "good luck <b>!</b>")
+    host.click("#p2p-chat-send")
+    guest.wait_for_function("() => document.getElementById('p2p-chat-log').textContent.includes('good luck')")
+    assert guest.locator("#p2p-chat-log b").count() == 1  # the sender's name only: chat text is never markup
+    guest.fill("#p2p-chat-input", "you too")
+    guest.click("#p2p-chat-send")
+    host.wait_for_function("() => document.getElementById('p2p-chat-log').textContent.includes('you too')")
+
+    decisions = play([host, guest], until_step=12)
+    shot(host, "p2p-03-playing")
+    decisions += play([host, guest])
+    assert decisions >= 40
+    assert_same_final([host, guest])
+    shot(guest, "p2p-05-over")
+    for page in (host, guest):
+        assert page.recorder.errors == []
+        assert refusals(page) == 0
+
+
+def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest = new_page(), new_page()
+    for page in (host, guest):
+        open_ready(page)
+    connect(host, guest)
+    play([host, guest], until_step=20)
+    wait_in_step([host, guest])
+    step, digest = attr(guest, "data-step"), attr(guest, "data-hash")
+    assert int(step) >= 20
+
+    guest.reload()
+    wait_ready(guest)
+    for page in (host, guest):
+        wait_phase(page, "paused")
+    assert attr(guest, "data-step") == step and attr(guest, "data-hash") == digest
+    assert attr(host, "data-step") == step
+    assert host.locator("#p2p-reconnect-box").is_visible() and guest.locator("#p2p-reconnect-box").is_visible()
+    assert host.locator("#p2p-peers li[data-peer='1']").get_attribute("data-state") == "paused"
+    assert "paused" in guest.locator("#p2p-info").inner_text()
+    shot(host, "p2p-04-paused")
+
+    # The reloaded page (the guest in the game) invites this time: WebRTC roles need not match game roles.
+    exchange_codes(guest, host, fresh=False)
+    for page in (host, guest):
+        wait_phase(page, "connected")
+    wait_in_step([host, guest])
+    assert attr(host, "data-step") == step and attr(guest, "data-hash") == digest
+    play([host, guest])
+    assert_same_final([host, guest])
+    for page in (host, guest):
+        assert refusals(page) == 0
+        assert page.recorder.errors == []
+
+
+def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest = new_page(), new_page()
+    open_ready(host)
+    connect(host, guest, via_link=True)  # the guest opens the invite link in a new browser
+    wait_in_step([host, guest])
+    step, digest = attr(guest, "data-step"), attr(guest, "data-hash")
+    match_id = json.loads(host.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))["save"]["setup"]["match_id"]
+
+    forged = {"v": 1, "match": match_id, "from": 0, "type": "act", "node": int(step), "seat": 0, "action": "x"}
+    garbage = [
+        "not json at all",
+        "[1, 2, 3]",
+        json.dumps({"k": "wat"}),
+        json.dumps({"k": "peer", "t": 42}),
+        json.dumps({"k": "peer", "t": "garbage", "extra": 1}),
+        json.dumps({"k": "peer", "t": '{"v": 1}'}),
+        json.dumps({"k": "peer", "t": json.dumps({**forged, "match": "someone-elses-match"})}),
+        json.dumps({"k": "peer", "t": json.dumps(forged)}),
+        json.dumps({"k": "setup", "setup": {"match_id": "x", "game": "load"}}),
+        "x" * 40_000,
+    ]
+    for count, text in enumerate(garbage, 1):
+        send_raw(host, text)
+        guest.wait_for_function("(n) => Number(document.getElementById('p2p-refused').dataset.count) >= n", arg=count)
+        reason = guest.locator("#p2p-refused").inner_text()
+        assert reason.startswith("Refused a message from the other player:"), reason
+        assert guest.get_attribute("#p2p-refused", "data-cheating") == "false"
+    assert attr(guest, "data-step") == step and attr(guest, "data-hash") == digest
+    assert phase(guest) == "connected" and error_message(guest) == ""
+
+    # A second, different commitment for a choice already committed is cheating: refused, loudly.
+    node = int(attr(guest, "data-step"))
+    decide(host)
+    guest.wait_for_selector(f"{BOARD}[data-waiting='commit:1']", state="attached")  # the host's commitment is in
+    cheat = {
+        "v": 1,
+        "match": match_id,
+        "from": 0,
+        "type": "commit",
+        "node": node,
+        "kind": "action",
+        "key": 0,
+        "digest": "ab" * 32,
+    }
+    before = refusals(guest)
+    send_raw(host, json.dumps({"k": "peer", "t": json.dumps(cheat)}))
+    guest.wait_for_function("(n) => Number(document.getElementById('p2p-refused').dataset.count) > n", arg=before)
+    assert guest.get_attribute("#p2p-refused", "data-cheating") == "true"
+    assert "CHEATING" in guest.locator("#p2p-refused").inner_text()
+    shot(guest, "p2p-06-refused")
+    assert attr(guest, "data-step") == str(node)
+
+    # ...and the match goes on: the guest still plays its move and the step advances on both pages.
+    settle([host, guest])
+    decide(guest)
+    for page in (host, guest):
+        page.wait_for_function("(s) => Number(document.getElementById('p2p-board').dataset.step) > s", arg=node)
+    wait_in_step([host, guest])
+    for page in (host, guest):
+        assert page.recorder.errors == []
+
+
+def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(page.base_url + "?delay=0")
+    for bad in ["{not json", json.dumps({"save": {"setup": {}, "me": 0}, "over": False})]:
+        page.evaluate("(t) => localStorage.setItem('cargobay.p2p.v1', t)", bad)
+        page.reload()
+        wait_ready(page)
+        page.wait_for_function("() => document.getElementById('messages').dataset.kind === 'error'")
+        assert "match with your friend" in page.locator("#messages").inner_text()
+        assert page.evaluate("() => localStorage.getItem('cargobay.p2p.v1')") is None
+    assert page.locator("#p2p-host").is_enabled()
+    page.click("#p2p-host")  # hosting a new match still works
+    page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+    assert phase(page) == "hosting"
+    assert page.recorder.errors == []
+
+
+def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    open_ready(page)
+    page.click("#p2p-settings summary")
+    assert page.input_value("#p2p-ice") == "" and page.input_value("#p2p-deadline") == "60"
+    page.fill("#p2p-ice", "stun:stun.invalid:3478\nturn:turn.invalid:3478")  # a TURN server needs credentials
+    page.dispatch_event("#p2p-ice", "change")
+    assert page.get_attribute("#p2p-ice-status", "data-kind") == "error"
+    assert "line 2" in page.inner_text("#p2p-ice-status")
+    page.fill("#p2p-ice", "stun:stun.invalid:3478\nturn:turn.invalid:3478 user secret")
+    page.dispatch_event("#p2p-ice", "change")
+    assert "2 server(s)" in page.inner_text("#p2p-ice-status")
+    page.fill("#p2p-deadline", "90")
+    page.dispatch_event("#p2p-deadline", "change")
+    shot(page, "p2p-07-settings")
+    page.reload()
+    wait_ready(page)
+    assert page.input_value("#p2p-deadline") == "90"
+    assert page.input_value("#p2p-ice").endswith("user secret")
+    # Back to none (the made-up servers above are never contacted: no link was made with them).
+    page.click("#p2p-settings summary")
+    page.fill("#p2p-ice", "")
+    page.dispatch_event("#p2p-ice", "change")
+    page.click("#p2p-host")
+    page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+    assert page.recorder.errors == []
