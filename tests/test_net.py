@@ -28,12 +28,14 @@ class Network:
     """Peers joined by ordered, reliable channels (like WebRTC data channels) unless told otherwise."""
 
     def __init__(self, peers: int = 2, seed: int = 0, deadline: float = 60.0, salts: tuple[int, ...] = (),
-                 game: str = "load") -> None:
-        owners = list(range(peers))
-        self.setup = Setup(MATCH, game, ["human"] * peers, owners, peers, reveal_deadline=deadline)
+                 game: str = "load", owners: tuple[int, ...] = ()) -> None:
+        owners = owners or tuple(range(peers))
+        self.setup = Setup(MATCH, game, ["human"] * len(owners), list(owners), peers, reveal_deadline=deadline)
         salts = salts or tuple(seed * 10 + me for me in range(peers))
         self.peers = [Peer(self.setup, me, entropy_from(salts[me])) for me in range(peers)]
-        self.queues: dict[tuple[int, int], list[str]] = {(a, b): [] for a in owners for b in owners if a != b}
+        self.queues: dict[tuple[int, int], list[str]] = {
+            (a, b): [] for a in range(peers) for b in range(peers) if a != b
+        }
         self.rng = random.Random(seed)
         self.now = 0.0
         self.refused: list[str] = []
@@ -109,6 +111,27 @@ def test_three_peers_on_reordering_channels_play_a_whole_match(odd_game: None, s
     assert_in_step(network)
     draws = [a for seat, a in network.peers[0].match.actions if seat == -1]
     assert len(draws) == 3
+
+
+def test_a_spectator_peer_follows_the_match_and_adds_to_the_shared_seed() -> None:
+    network = Network(peers=3, seed=21, owners=(0, 1))
+    network.play()
+    spectator = network.peers[2]
+    assert spectator.my_seats() == [] and spectator.to_decide() == []
+    assert spectator.game.is_terminal(spectator.match.state)
+    assert_in_step(network)
+    one = Network(peers=3, owners=(0, 1), salts=(1, 2, 3))
+    other = Network(peers=3, owners=(0, 1), salts=(1, 2, 999))  # only the spectator's share differs
+    one.flush()
+    other.flush()
+    assert one.peers[0].match.actions[0][0] == other.peers[0].match.actions[0][0] == -1
+    assert one.peers[0].match.actions[0] != other.peers[0].match.actions[0]
+
+
+@pytest.mark.parametrize(("owners", "peers"), [((0, 0), 2), ((0, 3), 3), ((0, 1), 1), ((0, 1), 9)])
+def test_a_setup_needs_two_playing_peers_in_range(owners: tuple[int, ...], peers: int) -> None:
+    with pytest.raises(ValueError):
+        Setup(MATCH, "load", ["human", "human"], list(owners), peers)
 
 
 def assert_in_step(network: Network) -> None:

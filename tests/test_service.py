@@ -222,3 +222,23 @@ def test_bench_requests_do_the_work_they_name() -> None:
     result = ok(service, type="bench", what="bot", game="load", level="medium", count=1)
     assert result["decisions"] >= 36
     assert ask(service, type="bench", what="playouts", game="load", count=0)["ok"] is False
+
+
+def test_a_spectator_page_sees_only_public_information() -> None:
+    setup = {"match_id": "watch-match-01", "game": "load", "seats": ["human", "human"], "owners": [0, 1],
+             "peers": 3}
+    services = [Service(), Service(), Service()]
+    outboxes: list[list[str]] = [ok(s, type="p2p_start", setup=setup, me=me, now=0)["send"]
+                                 for me, s in enumerate(services)]
+    while any(outboxes):
+        for me in range(3):
+            while outboxes[me]:
+                text = outboxes[me].pop(0)
+                for other in range(3):
+                    if other != me:
+                        snap = ok(services[other], type="p2p_receive", **{"from": me}, text=text, now=1)
+                        assert snap["refused"] is None
+                        outboxes[other].extend(snap["send"])
+    watch = ok(services[2], type="p2p_snapshot")
+    assert watch["viewer"] is None and watch["to_decide"] == [] and watch["view"]["hand"] is None
+    assert watch["step"] == 1 and "data-action" not in watch["svg"]

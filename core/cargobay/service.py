@@ -274,9 +274,11 @@ class Service:
         peer = self._peer()
         game, state = peer.game, peer.match.state
         mine = peer.my_seats()
-        viewer = next((seat for seat in mine if peer.setup.seats[seat] == HUMAN), mine[0])
-        secret = peer.node["secrets"].get(str(viewer)) if peer.node["kind"] == "simultaneous" else None
-        shown = game.apply(state, viewer, secret[0]) if secret else state  # my committed choice, face down
+        viewer = next((seat for seat in mine if peer.setup.seats[seat] == HUMAN), mine[0] if mine else None)
+        secret = None
+        if viewer is not None and peer.node["kind"] == "simultaneous":
+            secret = peer.node["secrets"].get(str(viewer))
+        shown = game.apply(state, viewer, secret[0]) if secret and viewer is not None else state  # face down
         view = game.view(shown, viewer)
         if isinstance(view.get("chosen"), list) and peer.node["kind"] == "simultaneous":
             for key in peer.node["commits"]:

@@ -53,7 +53,7 @@ class Setup:
     match_id: str
     game: str
     seats: list[str]  # seat kinds: "human" or a bot level (bots run on their owner's machine)
-    owners: list[int]  # the peer index that plays each seat
+    owners: list[int]  # the peer index that plays each seat; a peer that owns none is a spectator
     peers: int
     options: dict[str, Any] = field(default_factory=dict)
     reveal_deadline: float = 60.0  # seconds a peer may take to reveal once all commitments are in
@@ -66,8 +66,10 @@ class Setup:
         game = GAMES[self.game]
         if not game.min_seats <= len(self.seats) <= game.max_seats or len(self.owners) != len(self.seats):
             raise ValueError(f"{self.game} takes {game.min_seats}-{game.max_seats} seats, one owner each")
-        if not 2 <= self.peers <= 8 or sorted(set(self.owners)) != list(range(self.peers)):
-            raise ValueError("every peer owns at least one seat")
+        if not 2 <= self.peers <= 8 or not all(isinstance(o, int) and 0 <= o < self.peers for o in self.owners):
+            raise ValueError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
+        if len(set(self.owners)) < 2:
+            raise ValueError("at least two peers play: a match against oneself needs no network")
         if not isinstance(self.reveal_deadline, int | float) or not 1 <= self.reveal_deadline <= 3600:
             raise ValueError("the reveal deadline is 1..3600 seconds")
 
