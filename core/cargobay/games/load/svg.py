@@ -365,7 +365,9 @@ def _player_bar(view: Mapping[str, Any], names: Sequence[str], who: int, y: floa
         # a win in a colour the ship cannot take becomes the other player's Joker: worth saying
         height = 66
         parts[0] = _rect(6, y, WIDTH - 12, height, fill=PANEL, rx=8)
-        words = "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed) + " (a win there is a Joker)"
+        words = "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed)
+        if len(jammed) < 4:  # the reason fits beside up to three colour names
+            words += " (a win there is a Joker)"
         parts.append(_text(18, y + 58, words, size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
     if to_act:
         parts.insert(1, _rect(6, y, 6, height, fill=ACCENT, rx=3))
