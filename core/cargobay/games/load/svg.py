@@ -873,7 +873,7 @@ def _game_over(
         ty += 22
     ty += 6
     col_x = {bottom: 100, top: 296}
-    cell_w = 190
+    cell_w = 176  # bold text runs wider than _wrap estimates
     for who in (bottom, top):
         body.append(_text(col_x[who], ty, _short(names[who], 18), size=15, weight="700"))
     ty += 8
