@@ -319,3 +319,22 @@ def test_menu_continue_and_new_game(page) -> None:  # type: ignore[no-untyped-de
     wait_settled(page)
     assert int(board_attr(page, "data-step")) < int(step)
     assert page.recorder.errors == []
+
+
+def test_hot_seat_covers_the_hand_between_players(page) -> None:  # type: ignore[no-untyped-def]
+    open_app(page)
+    wait_ready(page)
+    start_match(page, seats=("human", "human"), seed=5)
+    page.wait_for_selector("#board svg[data-handoff='0']")
+    assert page.locator("#board [data-action^='play:']").count() == 0
+    page.click("#board [data-action='show']")
+    page.wait_for_selector("#board [data-action^='play:']")
+    page.locator("#board [data-action^='play:']").first.click()
+    page.wait_for_selector("#board svg[data-handoff='1']")
+    shot(page, "10-hot-seat-cover")
+    assert page.locator("#board [data-action^='play:']").count() == 0  # Player 2's hand stays hidden
+    page.click("#board [data-action='show']")
+    page.wait_for_selector("#board [data-action^='play:']")
+    shot(page, "11-hot-seat-player-2")
+    assert error_message(page) == ""
+    assert page.recorder.foreign_requests() == []

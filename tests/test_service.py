@@ -242,3 +242,26 @@ def test_a_spectator_page_sees_only_public_information() -> None:
     watch = ok(services[2], type="p2p_snapshot")
     assert watch["viewer"] is None and watch["to_decide"] == [] and watch["view"]["hand"] is None
     assert watch["step"] == 1 and "data-action" not in watch["svg"]
+
+
+def test_hot_seat_covers_the_board_between_players() -> None:
+    service = Service()
+    ok(service, type="new_match", game="load", seats=["human", "human"], seed=4)
+    snap = ok(service, type="step")  # the deal
+    assert snap["handoff"] == 0 and snap["view"]["hand"] is None and "play:" not in snap["svg"]
+    assert 'data-action="show" data-seat="0"' in snap["svg"]
+    assert ask(service, type="act", seat=0, action="play:G0")["error"]["message"].startswith("pass the device")
+    assert ask(service, type="act", seat=1, action="show")["ok"] is False
+    snap = ok(service, type="act", seat=0, action="show")
+    assert snap["handoff"] is None and snap["view"]["hand"]
+    card = snap["view"]["legal"][0]
+    snap = ok(service, type="act", seat=0, action=card)
+    assert snap["handoff"] == 1 and snap["view"]["hand"] is None  # seat 1's hand waits for seat 1
+    assert "play:" not in snap["svg"] and 'data-handoff="1"' in snap["svg"]
+    snap = ok(service, type="act", seat=1, action="show")
+    assert snap["viewer"] == 1 and snap["view"]["my_choice"] is None and snap["view"]["chosen"] == [True, False]
+
+
+def test_one_human_never_sees_a_cover() -> None:
+    snap = play_human_vs_bot(Service())
+    assert snap["handoff"] is None

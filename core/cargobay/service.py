@@ -11,6 +11,7 @@ import json
 import os
 import random
 from collections.abc import Callable
+from html import escape
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
     from .net import Peer
 
 PROTOCOL = 1
+SHOW = "show"  # the act that lifts the hot-seat hand-over cover (never an engine action)
 MAX_REQUEST_BYTES = 1_000_000
 MAX_SEED = 2**63 - 1
 
@@ -51,6 +53,7 @@ class Service:
 
     def __init__(self) -> None:
         self.table: Table | None = None
+        self.shown_to: int | None = None  # hot-seat: the human seat whose hand the screen shows
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self.hello,
             "new_match": self.new_match,
@@ -114,6 +117,7 @@ class Service:
             raise ProtocolError(f"the seed must be in 0..{MAX_SEED}")
         table = Table.new(game_id, seats, seed)
         self.table = table
+        self.shown_to = None
         return self.snapshot()
 
     def resume(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -125,11 +129,20 @@ class Service:
                 raise
             raise LogError(str(error)) from error
         self.table = table
+        self.shown_to = None
         return self.snapshot()
 
     def act(self, request: dict[str, Any]) -> dict[str, Any]:
         table = self._table()
-        table.act(_field(request, "seat", int), _field(request, "action", str))
+        seat, action = _field(request, "seat", int), _field(request, "action", str)
+        if action == SHOW:
+            if self.handoff() != seat:
+                raise ProtocolError(f"no hand-over to seat {seat} is pending")
+            self.shown_to = seat
+            return self.snapshot()
+        if self.handoff() is not None:
+            raise ProtocolError("pass the device first: the next player must reveal the board")
+        table.act(seat, action)
         return self.snapshot()
 
     def step(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -176,19 +189,33 @@ class Service:
         humans = [seat for seat, kind in enumerate(table.match.seats) if kind == HUMAN]
         return humans[0] if humans else None
 
+    def handoff(self) -> int | None:
+        """Hot-seat play (two or more humans at one screen): the human seat to act whose hand is not
+        shown yet. Until that player asks for it (``act`` with ``show``), the board is covered."""
+        table = self._table()
+        if table.is_over() or sum(kind == HUMAN for kind in table.match.seats) < 2:
+            return None
+        viewer = self.viewer()
+        return viewer if table.humans_to_act() and viewer != self.shown_to else None
+
     def snapshot(self) -> dict[str, Any]:
         table = self._table()
         match, game = table.match, table.game
         viewer = self.viewer()
+        hot_seat = sum(kind == HUMAN for kind in match.seats) > 1  # then nobody at the screen is "You"
+        labels = {seat: seat_label(kind, seat, None if hot_seat else viewer) for seat, kind in enumerate(match.seats)}
+        handoff = self.handoff()
+        if handoff is not None:
+            viewer = None  # nothing private reaches the page until the next player is at the screen
         view = game.view(match.state, viewer)
-        labels = {seat: seat_label(kind, seat, viewer) for seat, kind in enumerate(match.seats)}
         return {
             "game": game.id,
             "log": match.to_log(),
             "viewer": viewer,
             "view": view,
             "labels": {str(seat): label for seat, label in labels.items()},
-            "svg": render_svg(game.id, view, labels),
+            "svg": handoff_svg(handoff, labels) if handoff is not None else render_svg(game.id, view, labels),
+            "handoff": handoff,
             "to_act": [{"seat": seat, "kind": kind} for seat, kind in table.to_act()],
             "over": table.is_over(),
             "hash": game.state_hash(match.state),
@@ -315,6 +342,25 @@ def _now(request: dict[str, Any]) -> float:
     if not isinstance(now, int | float) or isinstance(now, bool) or not 0 <= now < 1e13:
         raise ProtocolError("'now' is a time in seconds")
     return float(now)
+
+
+def handoff_svg(seat: int, labels: dict[int, str]) -> str:
+    """The cover shown between two hot-seat players, with the one button that lifts it."""
+    name = escape(labels.get(seat, f"Player {seat + 1}"))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="handoff" viewBox="0 0 500 260" width="100%" '
+        f'data-handoff="{seat}" role="img" aria-label="Pass the device to {name}">'
+        '<rect x="6" y="6" width="488" height="248" rx="14" fill="#23304d"/>'
+        f'<text x="250" y="78" text-anchor="middle" font-size="26" font-weight="700" fill="#fff" '
+        f'font-family="system-ui, sans-serif">{name}\u2019s turn</text>'
+        '<text x="250" y="112" text-anchor="middle" font-size="16" fill="#dfe6f3" '
+        'font-family="system-ui, sans-serif">Pass the device; everyone else, look away.</text>'
+        f'<g class="action show" data-action="{SHOW}" data-seat="{seat}" role="button" tabindex="0" '
+        f'aria-label="I am {name}: show my hand"><title>I am {name}: show my hand</title>'
+        '<rect x="110" y="150" width="280" height="56" rx="28" fill="#ffd36b"/>'
+        '<text x="250" y="185" text-anchor="middle" font-size="18" font-weight="700" fill="#1a1d24" '
+        f'font-family="system-ui, sans-serif">I am {name}: show</text></g></svg>'
+    )
 
 
 def render_svg(game_id: str, view: dict[str, Any], labels: dict[int, str]) -> str:
