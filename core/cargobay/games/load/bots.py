@@ -485,6 +485,14 @@ def _best_load_static(sim: _Sim, seat: int, ranks: Sequence[int], maximise_for: 
 HAND_WORTH = 1.5  # points a card kept in hand is worth per unit of its win probability
 
 
+def _forced(view: dict[str, Any]) -> str | None:
+    """The only legal action, if there is just one; an error if there is none."""
+    legal = view["legal"]
+    if not legal:
+        raise ValueError("the bot's seat has no legal action")
+    return str(legal[0]) if len(legal) == 1 else None
+
+
 class MediumBot:
     """``medium``: one-ply expected value of each card against the unseen cards, static loads."""
 
@@ -494,11 +502,9 @@ class MediumBot:
         self.hand_worth = hand_worth
 
     def choose(self, game: Game, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return str(legal[0])
+        forced = _forced(view)
+        if forced is not None:
+            return forced
         if view["phase"] == "load":
             return self._load(view, rng)
         return self._card(view, rng)
@@ -595,11 +601,9 @@ class StrongBot:
         self.load_static_weight = min(1.0, max(0.0, load_static_weight))
 
     def choose(self, game: Game, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return str(legal[0])
+        forced = _forced(view)
+        if forced is not None:
+            return forced
         if view["phase"] == "load":
             return self._load(game, view, rng)
         strategy = self.strategy(game, view, rng)
