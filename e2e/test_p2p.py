@@ -1,7 +1,9 @@
 """Play a friend, peer to peer, in a real Chromium: two pages in separate browser contexts (as two people
 on two browsers) connect by exchanging the invite and reply codes exactly as people would (read one page's
 text box, paste into the other's), play a whole LOAD! match by clicking, survive a reload mid-match by
-reconnecting, and refuse hostile channel messages. No server is involved beyond the static files."""
+reconnecting, and refuse hostile channel messages. Three pages (host, guest, spectator) form a full mesh:
+the host invites each by hand, the guest-spectator link is made through the host's relay, and reloads of
+the spectator or the host are survived. No server is involved beyond the static files."""
 
 from __future__ import annotations
 
@@ -364,3 +366,257 @@ def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # t
     page.click("#p2p-host")
     page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
     assert page.recorder.errors == []
+
+
+# ------------------------------------------------------------------------------------------ three pages
+def peer_state(page, peer: int) -> str:  # type: ignore[no-untyped-def]
+    return page.locator(f"#p2p-peers li[data-peer='{peer}']").get_attribute("data-state") or ""
+
+
+def wait_peer(page, peer: int, state: str = "connected", timeout_ms: int = 30_000) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_selector(
+        f"#p2p-peers li[data-peer='{peer}'][data-state='{state}']", state="attached", timeout=timeout_ms
+    )
+
+
+def invite_by_hand(host, joiner) -> None:  # type: ignore[no-untyped-def]
+    """The host's current invite goes to a fresh page by copy and paste; its reply comes back the same way."""
+    host.wait_for_function(
+        "() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')"
+        " && document.getElementById('p2p-peers').querySelector('li[data-state=\"connecting\"]')"
+    )
+    invite = host.input_value("#p2p-invite-text")
+    joiner.click("#p2p-join")
+    joiner.fill("#p2p-invite-paste", invite)
+    joiner.click("#p2p-make-reply")
+    joiner.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')")
+    host.fill("#p2p-reply-paste", joiner.input_value("#p2p-reply-text"))
+    host.click("#p2p-connect-button")
+
+
+def assert_no_hand(page) -> None:  # type: ignore[no-untyped-def]
+    assert attr(page, "data-viewer") == "none"
+    assert attr(page, "data-to-decide") == "no"
+    assert page.locator(f"{BOARD} g.hand").count() == 0
+    assert page.locator(f"{BOARD} [data-action]").count() == 0
+    assert "Your hand" not in (page.locator(BOARD).text_content() or "")
+
+
+def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest, watcher = new_page(), new_page(), new_page()
+    for page in (host, guest, watcher):
+        open_ready(page)
+
+    # The host invites a player, then a spectator (one invite each, copied and pasted as people do).
+    host.click("#p2p-host")
+    host.click("#p2p-invite-more")  # the match now waits for "Start match"
+    wait_phase(host, "lobby")
+    invite_by_hand(host, guest)
+    wait_peer(host, 1)
+    wait_phase(guest, "lobby")
+    first_invite = host.input_value("#p2p-invite-text")
+    host.click("#p2p-invite-more")
+    host.wait_for_function(
+        "(old) => { const v = document.getElementById('p2p-invite-text').value;"
+        " return v.startsWith('CB1.') && v !== old; }",
+        arg=first_invite,
+    )
+    assert "Spectator 1" in host.locator("#p2p-invite-for").inner_text()
+    shot(host, "p2p-mesh-01-host-invites-spectator")
+    t0 = time.monotonic()
+    invite_by_hand(host, watcher)
+    wait_peer(host, 2)
+    t_host = time.monotonic() - t0
+    # The guest and the spectator get their own link through the host's relay, with no one doing anything.
+    wait_peer(guest, 2)
+    wait_peer(watcher, 1)
+    t_mesh = time.monotonic() - t0
+    relay_ms = [
+        guest.get_attribute("#p2p-screen", "data-relay-ms-2"),
+        watcher.get_attribute("#p2p-screen", "data-relay-ms-1"),
+    ]
+    print(
+        f"\nmesh: host-spectator link {t_host * 1000:.0f} ms, guest-spectator link {t_mesh * 1000:.0f} ms "
+        f"after the spectator's exchange began; relayed exchange (ask -> open) {relay_ms} ms"
+    )
+    assert all(r is not None for r in relay_ms)
+    assert host.locator("#p2p-start-match").is_enabled()
+    shot(host, "p2p-mesh-02-lobby")
+    for page in (guest, watcher):
+        links = json.loads(page.evaluate("() => window.cargobayP2P.links()"))
+        assert len([link for link in links if link["state"] == "open"]) == 2, links
+
+    host.click("#p2p-start-match")
+    for page in (host, guest, watcher):
+        wait_phase(page, "connected")
+        page.wait_for_function("() => document.getElementById('p2p-board').dataset.step")
+    wait_in_step([host, guest, watcher])
+    assert watcher.locator("#p2p-peers li[data-peer='2']").get_attribute("data-role") == "spectator"
+    assert watcher.locator("#p2p-peers li[data-peer='2']").inner_text().startswith("You — Spectator 1")
+    assert_no_hand(watcher)
+    assert host.locator(f"{BOARD} g.hand").count() == 1 and guest.locator(f"{BOARD} g.hand").count() == 1
+
+    # Chat reaches everyone, the spectator's too.
+    watcher.fill("#p2p-chat-input", "enjoy the game")
+    watcher.click("#p2p-chat-send")
+    for page in (host, guest):
+        page.wait_for_function(
+            "() => document.getElementById('p2p-chat-log').textContent.includes('Spectator 1: enjoy')"
+        )
+    host.fill("#p2p-chat-input", "thanks for watching")
+    host.click("#p2p-chat-send")
+    watcher.wait_for_function(
+        "() => document.getElementById('p2p-chat-log').textContent.includes('thanks for watching')"
+    )
+
+    decisions = play([host, guest, watcher], until_step=12)
+    assert_no_hand(watcher)
+
+    # A dropped guest-spectator channel is re-made through the host, with no one doing anything: the guest
+    # says "bye" on that channel only (its newest; the host's is its first), the spectator closes its end.
+    wait_in_step([host, guest, watcher])
+    before = json.loads(guest.evaluate("() => window.cargobayP2P.links()"))
+    newest = max(link["id"] for link in before if link["state"] == "open")
+    t0 = time.monotonic()
+    assert guest.evaluate("(id) => window.cargobayP2P.send(id, JSON.stringify({k: 'bye'}))", newest)
+    guest.wait_for_function(
+        "(id) => JSON.parse(window.cargobayP2P.links()).some((l) => l.state === 'open' && l.id > id)", arg=newest
+    )
+    wait_peer(guest, 2)
+    wait_peer(watcher, 1)
+    print(f"guest-spectator link re-made through the relay in {(time.monotonic() - t0) * 1000:.0f} ms")
+    for page in (host, guest, watcher):
+        wait_phase(page, "connected")
+        assert refusals(page) == 0
+    shot(watcher, "p2p-mesh-03-spectator-playing")
+    shot(guest, "p2p-mesh-04-guest-playing")
+    decisions += play([host, guest, watcher])
+    assert decisions >= 40
+    for page in (host, guest, watcher):
+        wait_phase(page, "over")
+    finals = {(attr(p, "data-hash"), attr(p, "data-step"), attr(p, "data-scores")) for p in (host, guest, watcher)}
+    assert len(finals) == 1, finals
+    for page in (host, guest, watcher):
+        assert page.locator("#p2p-info").inner_text().strip() == "Game over"
+        assert "Game over" in (page.locator(BOARD).text_content() or "")
+        assert page.locator("#p2p-outcome").is_hidden()
+        assert refusals(page) == 0
+        assert page.recorder.errors == []
+    assert watcher.locator(f"{BOARD} g.hand").count() == 0
+    shot(watcher, "p2p-mesh-05-spectator-over")
+    shot(host, "p2p-mesh-06-host-over")
+
+    # Only the host relays, and a guest only for itself: anything else is refused with a reason.
+    ids = sorted(link["id"] for link in json.loads(guest.evaluate("() => window.cargobayP2P.links()")))
+    to_host, to_watcher = ids[0], ids[-1]
+    code = host.input_value("#p2p-invite-text")
+    hostile = [
+        (to_watcher, watcher, {"k": "signal", "to": 2, "from": 0, "code": code}, "only the host relays"),
+        (to_host, host, {"k": "signal", "to": 2, "from": 2, "code": code}, "does not come from its sender"),
+        (to_host, host, {"k": "signal", "to": 2, "from": 1, "code": "CB1.<b>"}, "not a Cargo Bay code"),
+        (to_host, host, {"k": "signal", "to": 2, "from": 1, "code": "CB1." + "A" * 2000}, "at most 1000"),
+        (to_watcher, watcher, {"k": "setup", "setup": {}, "you": 2}, "Refused a message from Player 2"),
+        (to_watcher, watcher, {"k": "lobby", "you": 2}, "only the host sends the lobby"),
+    ]
+    for count, (link, page, envelope, reason) in enumerate(hostile, 1):
+        assert guest.evaluate("([id, t]) => window.cargobayP2P.send(id, t)", [link, json.dumps(envelope)])
+        page.wait_for_function(
+            "(n) => Number(document.getElementById('p2p-refused').dataset.count) >= n",
+            arg=len([h for h in hostile[:count] if h[1] is page]),
+        )
+        assert reason in page.locator("#p2p-refused").inner_text(), page.locator("#p2p-refused").inner_text()
+    assert {(attr(p, "data-hash"), attr(p, "data-step")) for p in (host, guest, watcher)} == {finals.pop()[:2]}
+
+
+def test_a_reloaded_spectator_pauses_the_mesh_then_reconnects_through_the_relay(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest, watcher = new_page(), new_page(), new_page()
+    for page in (host, guest, watcher):
+        open_ready(page)
+    host.click("#p2p-host")
+    host.click("#p2p-invite-more")
+    invite_by_hand(host, guest)
+    wait_peer(host, 1)
+    host.click("#p2p-invite-more")
+    invite_by_hand(host, watcher)
+    wait_peer(guest, 2)
+    wait_peer(watcher, 1)
+    host.click("#p2p-start-match")
+    play([host, guest, watcher], until_step=14)
+    wait_in_step([host, guest, watcher])
+    step, digest = attr(watcher, "data-step"), attr(watcher, "data-hash")
+
+    watcher.reload()
+    wait_ready(watcher)
+    for page in (host, guest, watcher):
+        wait_phase(page, "paused")
+    wait_peer(host, 2, "paused")
+    wait_peer(guest, 2, "paused")
+    assert peer_state(host, 1) == "connected" and peer_state(guest, 0) == "connected"
+    assert attr(watcher, "data-step") == step and attr(watcher, "data-hash") == digest
+    assert host.locator("#p2p-reconnect-with").is_hidden()  # only one page is missing here
+    assert watcher.locator("#p2p-reconnect-with").is_visible()  # two are missing there: choose which
+    shot(guest, "p2p-mesh-07-paused")
+
+    # The spectator reconnects with the host by hand; its link with the guest is re-made through the relay.
+    watcher.select_option("#p2p-reconnect-peer", "0")
+    exchange_codes(host, watcher, fresh=False)
+    for page in (host, guest, watcher):
+        wait_phase(page, "connected")
+    wait_in_step([host, guest, watcher])
+    assert attr(watcher, "data-step") == step
+    play([host, guest, watcher])
+    for page in (host, guest, watcher):
+        wait_phase(page, "over")
+    finals = {(attr(p, "data-hash"), attr(p, "data-step"), attr(p, "data-scores")) for p in (host, guest, watcher)}
+    assert len(finals) == 1, finals
+    assert_no_hand(watcher)
+    for page in (host, guest, watcher):
+        assert refusals(page) == 0
+        assert page.recorder.errors == []
+
+
+def test_a_reloaded_host_reconnects_with_each_guest_while_the_guests_stay_linked(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest, watcher = new_page(), new_page(), new_page()
+    for page in (host, guest, watcher):
+        open_ready(page)
+    host.click("#p2p-host")
+    host.click("#p2p-invite-more")
+    invite_by_hand(host, guest)
+    wait_peer(host, 1)
+    host.click("#p2p-invite-more")
+    invite_by_hand(host, watcher)
+    wait_peer(guest, 2)
+    wait_peer(watcher, 1)
+    host.click("#p2p-start-match")
+    play([host, guest, watcher], until_step=10)
+    wait_in_step([host, guest, watcher])
+    step = attr(host, "data-step")
+
+    host.reload()
+    wait_ready(host)
+    for page in (host, guest, watcher):
+        wait_phase(page, "paused")
+    wait_peer(guest, 0, "paused")
+    wait_peer(watcher, 0, "paused")
+    assert peer_state(guest, 2) == "connected" and peer_state(watcher, 1) == "connected"  # still linked
+    assert host.locator("#p2p-reconnect-with").is_visible()
+    shot(host, "p2p-mesh-08-host-reloaded")
+
+    # The host reconnects with each by hand, choosing whom each reconnect invite is for.
+    for peer, page in ((1, guest), (2, watcher)):
+        if host.locator("#p2p-reconnect-with").is_visible():  # (shown while more than one is missing)
+            host.select_option("#p2p-reconnect-peer", str(peer))
+        exchange_codes(host, page, fresh=False)
+        wait_peer(host, peer)
+    for page in (host, guest, watcher):
+        wait_phase(page, "connected")
+    wait_in_step([host, guest, watcher])
+    assert attr(host, "data-step") == step
+    play([host, guest, watcher])
+    for page in (host, guest, watcher):
+        wait_phase(page, "over")
+    finals = {(attr(p, "data-hash"), attr(p, "data-step"), attr(p, "data-scores")) for p in (host, guest, watcher)}
+    assert len(finals) == 1, finals
+    for page in (host, guest, watcher):
+        assert refusals(page) == 0
+        assert page.recorder.errors == []

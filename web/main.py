@@ -346,29 +346,42 @@ async def try_resume():
 
 
 # ---------------------------------------------------------------------------------------- peer-to-peer
-# Two browsers, no server. web/p2p-glue.js moves texts over a WebRTC data channel; the engine worker's
-# p2p_* requests (cargobay.net) decide what the game messages mean. Every channel text is wrapped in a
-# small envelope (JSON object, at most MAX_CHANNEL_TEXT characters):
-#   {"k": "setup", "setup": {...}}   the host's match setup (sent on every channel open)
-#   {"k": "peer", "t": "<text>"}     one cargobay.net message, handed to p2p_receive as it is
-#   {"k": "bye"}                     the sender is leaving (page closed or reloaded)
+# Two or more browsers, no server. web/p2p-glue.js moves texts over WebRTC data channels, one link per pair
+# of pages (a full mesh); the engine worker's p2p_* requests (cargobay.net) decide what the game messages
+# mean. Every channel text is wrapped in a small envelope (JSON object, at most MAX_CHANNEL_TEXT characters):
+#   {"k": "setup", "setup": {...}, "you": j}   the host's match setup; j is the receiver's peer index
+#   {"k": "lobby", "you": j}                    the host: you are peer j; the match starts when I press Start
+#   {"k": "signal", "to": i, "from": j}         the host asks guest i to make an invite for guest j
+#   {"k": "signal", "to": i, "from": j, "code": "CB1.…"}   an invite or reply from j for i, relayed by the host
+#   {"k": "signal", "to": 0, "from": i, "again": j}        guest i lost its link with guest j: relay a new one
+#   {"k": "peer", "t": "<text>"}                one cargobay.net message, handed to p2p_receive as it is
+#   {"k": "bye"}                                the sender is leaving (page closed or reloaded)
+# The sender of a peer message is the peer bound to the link it came on, never what the message says.
 # Anything else is refused with a visible reason and changes nothing.
 P2P_SAVE_KEY = "cargobay.p2p.v1"
 P2P_SETTINGS_KEY = "cargobay.p2p.settings.v1"
 MAX_CHANNEL_TEXT = 32768
+MAX_SIGNAL_TEXT = 1000  # a signal envelope; a code is ~140-400 characters
+MAX_PEERS = 6
+MAX_EARLY = 200  # peer messages kept while a guest waits for the setup
+RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
 MATCH_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline")
 glue = None  # window.cargobayP2P, set in main()
 
 p2p = {
-    "role": None,  # "host" (peer 0, made the match) or "guest" (peer 1)
+    "role": None,  # "host" (peer 0, made the match) or "guest"
+    "me": None,  # this page's peer index (the host 0; a guest learns it from the host)
+    "lobby": False,  # host: wait for "Start match" (more guests) instead of starting at the first connection
     "setup": None,  # the agreed setup
     "started": False,  # the worker holds this match's peer
-    "link": None,  # id of the current WebRTC link in the glue
-    "link_kind": None,  # "invite" or "reply": this page's side of the current link
-    "link_state": "none",  # none | connecting | open | closed
+    "links": {},  # glue link id -> {"peer", "kind": "invite"|"reply", "state", "relay": bool, "t0": ms}
+    "peer_link": {},  # peer index -> glue link id of the current link with that peer
+    "manual": None,  # glue link id of the link in the connection box (made by hand)
+    "target": None,  # the peer index the connection box connects with
     "box": None,  # which connection box is shown: "invite", "join" or None
-    "reply_code": None,  # the reply made for the current link
+    "reply_code": None,  # the reply made for the manual link
+    "early": [],  # [peer, text] peer messages that came before this guest had the setup
     "snap": None,
     "svg": None,
     "queue": [],  # jobs (worker requests and channel events), run strictly one at a time, in order
@@ -382,12 +395,66 @@ def now_s():
     return window.Date.now() / 1000
 
 
+def now_ms():
+    return float(window.performance.now())
+
+
 def p2p_me():
-    return 1 if p2p["role"] == "guest" else 0
+    me = p2p["me"]
+    if isinstance(me, int):
+        return me
+    return 0 if p2p["role"] != "guest" else 1
 
 
-def p2p_other():
-    return 1 - p2p_me()
+def peer_count():
+    setup = p2p["setup"]
+    if p2p["started"] and isinstance(setup, dict) and isinstance(setup.get("peers"), int):
+        return setup["peers"]
+    known = [1, p2p_me()] + [peer for peer in p2p["peer_link"] if isinstance(peer, int)]
+    return max(known) + 1
+
+
+def other_peers():
+    return [peer for peer in range(peer_count()) if peer != p2p_me()]
+
+
+def link_entry(peer):
+    lid = p2p["peer_link"].get(peer)
+    return None if lid is None else p2p["links"].get(lid)
+
+
+def link_state(peer):
+    entry = link_entry(peer)
+    return entry["state"] if entry else "none"
+
+
+def open_peers():
+    return [peer for peer in sorted(p2p["peer_link"]) if link_state(peer) == "open"]
+
+
+def seat_owners():
+    owners = (p2p["setup"] or {}).get("owners")
+    return owners if isinstance(owners, list) else [0, 1]
+
+
+def is_spectator(peer):
+    return peer not in seat_owners()
+
+
+def peer_name(peer):
+    owners = seat_owners()
+    if peer in owners:
+        return f"Player {owners.index(peer) + 1}"
+    return f"Spectator {len([k for k in range(peer) if k not in owners]) + 1}"
+
+
+def two_peers():
+    return peer_count() == 2
+
+
+def who(peer):
+    """How a message names another peer: 'the other player' between two, else its name."""
+    return "the other player" if two_peers() else peer_name(peer)
 
 
 def p2p_over():
@@ -402,13 +469,15 @@ def p2p_unfinished():
 def p2p_phase():
     if p2p_over():
         return "over"
-    if p2p["link_state"] == "open":
-        return "connected"
     if p2p["started"]:
-        return "paused"
+        return "connected" if all(link_state(peer) == "open" for peer in other_peers()) else "paused"
     if p2p["role"] == "host":
-        return "hosting"
+        if p2p["lobby"]:
+            return "lobby"
+        return "connected" if open_peers() else "hosting"
     if p2p["role"] == "guest":
+        if link_state(0) == "open":
+            return "lobby" if p2p["lobby"] else "connected"
         return "joining"
     return "idle"
 
@@ -463,35 +532,106 @@ def update_p2p_view():
     board.setAttribute("data-p2p", phase)
     board.hidden = not p2p["started"]
     box = p2p["box"]
-    show_panel = phase in ("hosting", "joining", "paused")
+    hosting = p2p["role"] == "host" and not p2p["started"]
+    show_panel = phase in ("hosting", "joining", "paused", "lobby") and (
+        box is not None or phase == "paused" or hosting
+    )
     by_id("p2p-connect").hidden = not show_panel
     by_id("p2p-host-box").hidden = not (show_panel and box == "invite")
     by_id("p2p-join-box").hidden = not (show_panel and box == "join")
     by_id("p2p-reply-out").hidden = not p2p["reply_code"]
     by_id("p2p-reconnect-box").hidden = phase != "paused"
+    by_id("p2p-lobby-box").hidden = not (show_panel and hosting)
     if phase == "paused":
         title = "Paused: reconnect"
     elif box == "join":
         title = "Join a friend's match"
+    elif hosting and p2p["lobby"]:
+        title = "Invite players and spectators"
     else:
         title = "Invite a friend"
     set_text("p2p-connect-title", title)
+    target = p2p["target"]
+    if box == "invite" and not two_peers() and isinstance(target, int):
+        watches = " (watches)" if is_spectator(target) else ""
+        set_text("p2p-invite-for", f"This invite is for {peer_name(target)}{watches}.")
+    else:
+        set_text("p2p-invite-for", "")
+    if hosting:
+        render_lobby()
+    if phase == "paused":
+        render_reconnect_choice()
     render_peers(phase)
     render_p2p_info()
+
+
+def render_lobby():
+    guests = open_peers()
+    start = by_id("p2p-start-match")
+    start.hidden = not p2p["lobby"]
+    start.disabled = not guests or not all(link_state(peer) == "open" for peer in range(1, max(guests) + 1))
+    if not p2p["lobby"]:
+        text = (
+            "The match starts as soon as your friend connects. To play with more people, or to let someone "
+            "watch, invite another player or spectator first."
+        )
+    elif not guests:
+        text = "Invite everyone you want, one invite each; then press Start match."
+    else:
+        names = ", ".join(peer_name(peer) for peer in guests)
+        text = f"Connected: {names}. Invite more, or press Start match."
+        pending = [peer for peer in p2p["peer_link"] if peer not in guests and link_state(peer) == "connecting"]
+        if pending and p2p["manual"] is not None:
+            text += " (An invite is still unanswered: it is dropped at the start.)"
+    set_text("p2p-lobby-text", text)
+
+
+def render_reconnect_choice():
+    select = by_id("p2p-reconnect-peer")
+    missing = [peer for peer in other_peers() if link_state(peer) != "open"]
+    wanted = ",".join(str(peer) for peer in missing)
+    if select.getAttribute("data-peers") != wanted:
+        select.setAttribute("data-peers", wanted)
+        select.innerHTML = ""
+        for peer in missing:
+            option = document.createElement("option")
+            option.value = str(peer)
+            option.textContent = peer_name(peer) + (" (host)" if peer == 0 else "")
+            select.appendChild(option)
+    by_id("p2p-reconnect-with").hidden = len(missing) < 2
+    if two_peers():
+        invite_text, answer_text = "Create a reconnect invite", "Answer the other player's invite"
+    else:
+        name = peer_name(chosen_peer())
+        invite_text, answer_text = f"Create a reconnect invite for {name}", f"Answer {name}'s invite"
+    set_text("p2p-reinvite", invite_text)
+    set_text("p2p-rejoin", answer_text)
+
+
+def chosen_peer():
+    """The peer the reconnect box works with: the one chosen, else the first one missing."""
+    missing = [peer for peer in other_peers() if link_state(peer) != "open"]
+    try:
+        peer = int(str(by_id("p2p-reconnect-peer").value))
+    except ValueError:
+        peer = None
+    if peer in missing:
+        return peer
+    return missing[0] if missing else (other_peers() or [0])[0]
 
 
 def render_peers(phase):
     me = p2p_me()
     items = by_id("p2p-peers")
     items.innerHTML = ""
-    for peer in (0, 1):
-        name = f"Player {peer + 1} ({'host' if peer == 0 else 'guest'})"
+    for peer in range(peer_count()):
+        name = peer_name(peer) + (" (host)" if peer == 0 else (" (guest)" if two_peers() else ""))
         if peer == me:
-            label, status = f"You — {name}", "this page"
+            label, status = f"You — {name}", "watching" if is_spectator(peer) and p2p["started"] else "this page"
             kind = "self"
         else:
             label = name
-            link = p2p["link_state"]
+            link = link_state(peer)
             if link == "open":
                 status, kind = "connected", "connected"
             elif p2p["started"] and not p2p_over():
@@ -508,12 +648,16 @@ def render_peers(phase):
         li = document.createElement("li")
         li.setAttribute("data-peer", str(peer))
         li.setAttribute("data-state", kind)
-        who = document.createElement("span")
-        who.textContent = label
+        li.setAttribute("data-role", "spectator" if is_spectator(peer) else "player")
+        entry = link_entry(peer)
+        if entry and entry.get("ms") is not None:
+            li.setAttribute("data-ms", str(entry["ms"]))
+        who_el = document.createElement("span")
+        who_el.textContent = label
         state_el = document.createElement("span")
         state_el.className = "peer-state"
         state_el.textContent = status
-        li.appendChild(who)
+        li.appendChild(who_el)
         li.appendChild(state_el)
         items.appendChild(li)
 
@@ -525,10 +669,15 @@ def render_p2p_info():
     if snap is None:
         if phase == "hosting":
             text = "Waiting for your friend to answer the invite"
+        elif phase == "lobby" and p2p["role"] == "host":
+            text = "Lobby: invite players and spectators, then start"
+        elif phase == "lobby":
+            text = f"Connected as {peer_name(p2p_me())}: waiting for the host to start"
         elif phase == "joining":
-            text = "Connected: waiting for the host's setup" if p2p["link_state"] == "open" else "Joining"
+            text = "Joining"
         elif phase == "connected":
-            text = "Connected: setting up the match"
+            guest = p2p["role"] == "guest"
+            text = "Connected: waiting for the host's setup" if guest else "Connected: setting up the match"
         else:
             text = ""
         info.textContent = text
@@ -536,31 +685,37 @@ def render_p2p_info():
     if snap.get("over"):
         info.textContent = "Game over"
         return
-    other_word = "the other player's"
     waiting = snap.get("waiting") or {}
-    keys = waiting.get("keys") or []
+    keys = [key for key in waiting.get("keys") or [] if key != p2p_me()]
     stage = waiting.get("phase")
+    if two_peers():
+        owed = "the other player's"
+    else:
+        owed = " and ".join(peer_name(key) + "'s" for key in keys if isinstance(key, int))
     if snap.get("to_decide"):
         text = "Your move"
-    elif p2p_other() in keys and stage == "move":
-        text = f"Waiting for {other_word} move"
-    elif p2p_other() in keys and stage == "commit":
-        text = f"Waiting for {other_word} commitment"
-    elif p2p_other() in keys and stage == "reveal":
-        text = f"Waiting for {other_word} reveal"
+    elif keys and stage == "move":
+        text = f"Waiting for {owed} move"
+    elif keys and stage == "commit":
+        text = f"Waiting for {owed} commitment"
+    elif keys and stage == "reveal":
+        text = f"Waiting for {owed} reveal"
     else:
         text = "Working…"
+    if p2p["started"] and is_spectator(p2p_me()):
+        text = "Watching — " + text[0].lower() + text[1:]
     if phase == "paused":
         text += " — paused: disconnected"
     info.textContent = text
 
 
-def show_refusal(reason, cheating=False):
+def show_refusal(reason, cheating=False, peer=None):
     box = by_id("p2p-refused")
+    sender = "the other player" if peer is None else who(peer)
     if cheating:
-        text = f"CHEATING DETECTED — a message from the other player was refused: {short(reason)}"
+        text = f"CHEATING DETECTED — a message from {sender} was refused: {short(reason)}"
     else:
-        text = f"Refused a message from the other player: {short(reason)}. Nothing changed."
+        text = f"Refused a message from {sender}: {short(reason)}. Nothing changed."
     box.textContent = text
     box.setAttribute("data-cheating", "true" if cheating else "false")
     box.hidden = False
@@ -578,8 +733,10 @@ def show_outcome(snap):
     if outcome.get("kind") == "forfeit":
         if outcome.get("peer") == p2p_me():
             text = f"You forfeit the match: {reason}"
-        else:
+        elif two_peers() or not isinstance(outcome.get("peer"), int):
             text = f"The other player forfeits the match: {reason}"
+        else:
+            text = f"{peer_name(outcome.get('peer'))} forfeits the match: {reason}"
     else:
         text = f"The match stopped: {reason}"
     box.textContent = text
@@ -596,9 +753,9 @@ def draw_chat_line(peer, text, note=""):
     log = by_id("p2p-chat-log")
     line = document.createElement("p")
     line.className = "chat-line"
-    who = document.createElement("b")
-    who.textContent = ("You" if peer == p2p_me() else f"Player {int(peer) + 1}") + ": "
-    line.appendChild(who)
+    who_el = document.createElement("b")
+    who_el.textContent = ("You" if peer == p2p_me() else peer_name(int(peer))) + ": "
+    line.appendChild(who_el)
     line.appendChild(document.createTextNode(str(text)))
     if note:
         small = document.createElement("small")
@@ -609,19 +766,19 @@ def draw_chat_line(peer, text, note=""):
 
 
 def p2p_apply(snap):
-    """Show one snapshot, send what it says to send, save it."""
+    """Show one snapshot, send what it says to send (to every open link), save it."""
     p2p["snap"] = snap
     for text in snap.get("send") or []:
-        link_send({"k": "peer", "t": text})
+        send_all({"k": "peer", "t": text})
     refused = snap.get("refused")
     if refused:
-        show_refusal(refused.get("message") or refused.get("type"), bool(refused.get("cheating")))
+        show_refusal(refused.get("message") or refused.get("type"), bool(refused.get("cheating")), p2p.get("from"))
     for event in snap.get("events") or []:
         kind = event.get("event") if isinstance(event, dict) else None
         if kind == "chat":
             add_chat(event.get("from"), event.get("text"))
         elif kind == "refused":
-            show_refusal(event.get("reason"))
+            show_refusal(event.get("reason"), False, p2p.get("from"))
     board = by_id("p2p-board")
     svg = snap.get("svg") or ""
     if svg != p2p["svg"]:
@@ -631,6 +788,7 @@ def p2p_apply(snap):
     board.setAttribute("data-hash", str(snap.get("hash", "")))
     board.setAttribute("data-match", "over" if snap.get("over") else "playing")
     board.setAttribute("data-to-decide", "yes" if snap.get("to_decide") else "no")
+    board.setAttribute("data-viewer", "none" if snap.get("viewer") is None else str(snap.get("viewer")))
     waiting = snap.get("waiting") or {}
     keys = ",".join(str(key) for key in waiting.get("keys") or [])
     board.setAttribute("data-waiting", f"{waiting.get('phase')}:{keys}")
@@ -691,7 +849,13 @@ async def job_choose(seat, action):
 async def job_chat(text):
     snap = await p2p_req({"type": "p2p_chat", "text": text}, "The chat line was not sent")
     if snap is not None:
-        add_chat(p2p_me(), text, "" if p2p["link_state"] == "open" else "(not delivered: disconnected)")
+        missing = [peer for peer in other_peers() if link_state(peer) != "open"]
+        note = ""
+        if missing:
+            note = "(not delivered: disconnected)" if len(missing) == len(other_peers()) else (
+                "(not delivered to " + ", ".join(peer_name(peer) for peer in missing) + ")"
+            )
+        add_chat(p2p_me(), text, note)
 
 
 async def job_restore(data):
@@ -702,138 +866,362 @@ async def job_restore(data):
             "The saved match with your friend could not be restored and was discarded. " + error_text(result)
         )
         return
-    p2p["role"] = "guest" if result.get("me") == 1 else "host"
+    me = result.get("me")
+    p2p["me"] = me if isinstance(me, int) else 0
+    p2p["role"] = "host" if p2p["me"] == 0 else "guest"
     p2p["setup"] = (data["save"] or {}).get("setup")
     p2p["started"] = True
-    p2p["link_state"] = "none"
     p2p["box"] = None
     by_id("p2p-chat-log").innerHTML = ""
     chat = data.get("chat")
     if isinstance(chat, list):
         for line in chat[-50:]:
-            if isinstance(line, list) and len(line) == 2 and line[0] in (0, 1) and isinstance(line[1], str):
+            if (
+                isinstance(line, list)
+                and len(line) == 2
+                and isinstance(line[0], int)
+                and 0 <= line[0] < MAX_PEERS
+                and isinstance(line[1], str)
+            ):
                 p2p["chat"].append(line)
                 draw_chat_line(line[0], line[1])
     p2p_apply(result)
     if result.get("over"):
         return
-    await p2p_req({"type": "p2p_connected", "peer": p2p_other(), "connected": False})
+    for peer in other_peers():
+        await p2p_req({"type": "p2p_connected", "peer": peer, "connected": False})
     show_screen("p2p")
     show_message("Your match with your friend is paused: reconnect to go on (nothing was lost).", "info")
 
 
-# --- the channel ---------------------------------------------------------------------------------------
-def link_send(envelope):
-    if p2p["link"] is None or p2p["link_state"] != "open":
+# --- the channels --------------------------------------------------------------------------------------
+def link_send(peer, envelope):
+    lid = p2p["peer_link"].get(peer)
+    if lid is None or link_state(peer) != "open":
         return False
-    return bool(glue.send(p2p["link"], json.dumps(envelope)))
+    return bool(glue.send(lid, json.dumps(envelope)))
 
 
-def close_link():
-    if p2p["link"] is not None:
-        glue.close(p2p["link"])
-    p2p["link"] = None
-    p2p["link_kind"] = None
-    p2p["link_state"] = "none"
+def send_all(envelope):
+    sent = 0
+    for peer in open_peers():
+        sent += 1 if link_send(peer, envelope) else 0
+    return sent
+
+
+def drop_link(lid):
+    entry = p2p["links"].pop(lid, None)
+    glue.close(lid)
+    if entry is not None and p2p["peer_link"].get(entry["peer"]) == lid:
+        p2p["peer_link"].pop(entry["peer"])
+    if p2p["manual"] == lid:
+        p2p["manual"] = None
+        p2p["reply_code"] = None
+
+
+def close_links():
+    for lid in list(p2p["links"]):
+        drop_link(lid)
+    p2p["manual"] = None
     p2p["reply_code"] = None
 
 
 def on_glue_event(text):
     event = glue_json(text)
-    if event.get("link") is None or event.get("link") != p2p["link"]:
+    lid = event.get("link")
+    if lid is None or lid not in p2p["links"]:
         return  # an event of a link that was replaced
     enqueue(job_link_event, event)
 
 
 async def job_link_event(event):
-    if event.get("link") != p2p["link"]:
+    lid = event.get("link")
+    entry = p2p["links"].get(lid)
+    if entry is None or p2p["peer_link"].get(entry["peer"]) != lid:
         return
     if event.get("type") == "message":
-        await on_channel_text(event)
+        await on_channel_text(entry, event)
         return
     new_state = event.get("state")
     if new_state == "connecting":
-        p2p["link_state"] = "connecting"
+        if entry["state"] != "open":
+            entry["state"] = "connecting"
         update_p2p_view()
     elif new_state == "open":
-        await on_channel_open(event.get("ms"))
+        await on_channel_open(lid, entry, event.get("ms"))
     elif new_state == "closed":
-        await on_channel_closed("the connection dropped")
+        await on_channel_closed(lid, entry, "the connection dropped")
 
 
-async def on_channel_open(ms):
-    p2p["link_state"] = "open"
-    p2p["box"] = None
-    p2p["reply_code"] = None
-    by_id("p2p-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
-    clear_message()
-    if ms is not None and p2p["link_kind"] == "invite":
-        show_message(f"Connected ({ms / 1000:.1f} s after the reply was pasted).", "info")
+async def on_channel_open(lid, entry, ms):
+    entry["state"] = "open"
+    entry["ms"] = round(now_ms() - entry["t0"])
+    peer = entry["peer"]
+    if lid == p2p["manual"]:
+        p2p["manual"] = None
+        p2p["box"] = None
+        p2p["reply_code"] = None
+        by_id("p2p-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
+        clear_message()
+        if ms is not None and entry["kind"] == "invite":
+            show_message(f"Connected ({ms / 1000:.1f} s after the reply was pasted).", "info")
+    if entry["relay"]:
+        # From the host's request (or the relayed invite) to the open channel: the whole relayed exchange.
+        by_id("p2p-screen").setAttribute(f"data-relay-ms-{peer}", str(entry["ms"]))
+        if p2p["started"] and p2p_phase() == "connected":
+            clear_message()  # (a note that this link had dropped)
     update_p2p_view()
     if p2p["role"] == "host":
-        link_send({"k": "setup", "setup": p2p["setup"]})
+        if p2p["started"]:
+            link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
+        elif p2p["lobby"]:
+            link_send(peer, {"k": "lobby", "you": peer})
+        else:
+            link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
+            snap = await p2p_req({"type": "p2p_start", "setup": p2p["setup"], "me": 0}, "Could not start the match")
+            if snap is not None:
+                p2p["started"] = True
+                update_p2p_view()
+            return
+        relay_mesh(peer)
     if p2p["started"]:
-        await p2p_req({"type": "p2p_connected", "peer": p2p_other(), "connected": True})
+        await p2p_req({"type": "p2p_connected", "peer": peer, "connected": True})
         await p2p_req({"type": "p2p_hello"})
-    elif p2p["role"] == "host":
-        snap = await p2p_req({"type": "p2p_start", "setup": p2p["setup"], "me": 0}, "Could not start the match")
-        if snap is not None:
-            p2p["started"] = True
-            update_p2p_view()
 
 
-async def on_channel_closed(why):
-    if p2p["link_state"] == "closed":
+def relay_mesh(newcomer, only=None):
+    """Host: ask every other connected guest to make an invite for `newcomer` (relayed automatically)."""
+    for guest in open_peers():
+        if guest == newcomer or (only is not None and guest != only):
+            continue
+        link_send(guest, {"k": "signal", "to": guest, "from": newcomer})
+
+
+async def on_channel_closed(lid, entry, why):
+    if entry["state"] == "closed":
         return
-    was_open = p2p["link_state"] == "open"
-    if p2p["link"] is not None:
-        glue.close(p2p["link"])
-    p2p["link_state"] = "closed"
-    p2p["reply_code"] = None
+    was_open = entry["state"] == "open"
+    entry["state"] = "closed"
+    glue.close(lid)
+    peer = entry["peer"]
+    if lid == p2p["manual"]:
+        p2p["reply_code"] = None
     if p2p["started"] and not p2p_over():
-        p2p["box"] = None
-        await p2p_req({"type": "p2p_connected", "peer": p2p_other(), "connected": False})
-        show_message(f"Paused: {why}. Nothing is lost; reconnect below to go on.", "info")
+        if lid == p2p["manual"]:
+            p2p["manual"] = None
+            p2p["box"] = None
+        await p2p_req({"type": "p2p_connected", "peer": peer, "connected": False})
+        if peer != 0 and p2p_me() != 0 and link_state(0) == "open":
+            # A link between two guests: both are still with the host, which relays a new one.
+            link_send(0, {"k": "signal", "to": 0, "from": p2p_me(), "again": peer})
+            show_message(
+                f"The link with {peer_name(peer)} closed; the host re-makes it as soon as both of you are connected "
+                "to the host (or reconnect below by hand).",
+                "info",
+            )
+        else:
+            show_message(f"Paused: {why} ({peer_name(peer)}). Nothing is lost; reconnect below to go on.", "info")
     elif not p2p["started"]:
-        p2p["box"] = "invite" if p2p["role"] == "host" else "join"
-        show_message(
-            "The connection closed before the match began. "
-            + ("Create a new invite." if p2p["role"] == "host" else "Ask for a new invite."),
-            "error" if not was_open else "info",
-        )
+        if p2p["role"] == "host" and (p2p["lobby"] or was_open) and lid != p2p["manual"]:
+            show_message(f"{peer_name(peer)} left before the match began; you may invite someone again.", "info")
+        elif p2p["role"] == "guest" and peer != 0:
+            if link_state(0) == "open":
+                link_send(0, {"k": "signal", "to": 0, "from": p2p_me(), "again": peer})
+        else:
+            p2p["box"] = "invite" if p2p["role"] == "host" else "join"
+            show_message(
+                "The connection closed before the match began. "
+                + ("Create a new invite." if p2p["role"] == "host" else "Ask for a new invite."),
+                "error" if not was_open else "info",
+            )
     update_p2p_view()
 
 
-async def on_channel_text(event):
+async def on_channel_text(entry, event):
+    peer = entry["peer"]
     if "oversize" in event:
-        show_refusal(f"a message of {event.get('oversize')} characters (at most {MAX_CHANNEL_TEXT})")
+        show_refusal(f"a message of {event.get('oversize')} characters (at most {MAX_CHANNEL_TEXT})", peer=peer)
         return
     text = event.get("text")
     if not isinstance(text, str) or len(text) > MAX_CHANNEL_TEXT:
-        show_refusal("a message that is not text of the allowed size")
+        show_refusal("a message that is not text of the allowed size", peer=peer)
         return
     try:
         envelope = json.loads(text)
     except Exception:
-        show_refusal("not a JSON message (" + repr(short(text, 60)) + ")")
+        show_refusal("not a JSON message (" + repr(short(text, 60)) + ")", peer=peer)
         return
     kind = envelope.get("k") if isinstance(envelope, dict) else None
     if kind == "peer":
         body = envelope.get("t")
         if not isinstance(body, str) or sorted(envelope) != ["k", "t"]:
-            show_refusal("a game message must be {\"k\": \"peer\", \"t\": <text>} and nothing else")
+            show_refusal("a game message must be {\"k\": \"peer\", \"t\": <text>} and nothing else", peer=peer)
         elif not p2p["started"]:
-            show_refusal("a game message came before the match was set up")
+            if p2p["role"] == "guest" and len(p2p["early"]) < MAX_EARLY:
+                p2p["early"].append([peer, body])  # another guest started first: handled once the setup is in
+            else:
+                show_refusal("a game message came before the match was set up", peer=peer)
         else:
-            await p2p_req({"type": "p2p_receive", "from": p2p_other(), "text": body})
+            await receive(peer, body)
     elif kind == "setup":
-        await on_setup(envelope)
+        await on_setup(envelope, peer)
+    elif kind == "lobby":
+        on_lobby(envelope, peer)
+    elif kind == "signal":
+        if len(text) > MAX_SIGNAL_TEXT:
+            show_refusal(f"a connection message of {len(text)} characters (at most {MAX_SIGNAL_TEXT})", peer=peer)
+        elif p2p["role"] == "host":
+            on_signal_at_host(envelope, peer)
+        else:
+            on_signal_at_guest(envelope, peer)
     elif kind == "bye" and sorted(envelope) == ["k"]:
-        await on_channel_closed("the other player left (closed or reloaded the page)")
+        await on_channel_closed(p2p["peer_link"][peer], entry, f"{who(peer)} left (closed or reloaded the page)")
     else:
-        show_refusal("an unknown kind of message (" + repr(short(str(kind), 40)) + ")")
+        show_refusal("an unknown kind of message (" + repr(short(str(kind), 40)) + ")", peer=peer)
 
 
+async def receive(peer, body):
+    p2p["from"] = peer
+    try:
+        await p2p_req({"type": "p2p_receive", "from": peer, "text": body})
+    finally:
+        p2p["from"] = None
+
+
+# --- the relay: the host passes connection codes between guests, so every pair gets its own link ---------
+def valid_code(code):
+    if not isinstance(code, str) or not 8 < len(code) <= 600 or not code.startswith("CB1."):
+        return False
+    return all(ch in MATCH_ID_CHARS for ch in code[4:])
+
+
+def valid_index(value):
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value < MAX_PEERS
+
+
+def code_kind(code):
+    """'offer' or 'answer' from a code's second byte (0 or 1: the third base64 character is A-D or E-H)."""
+    if not code.startswith("CB1.AQ") or len(code) < 7:
+        return None
+    return "offer" if code[6] in "ABCD" else ("answer" if code[6] in "EFGH" else None)
+
+
+def on_signal_at_host(envelope, peer):
+    keys = sorted(envelope)
+    if envelope.get("from") != peer:
+        show_refusal("a connection message that does not come from its sender", peer=peer)
+        return
+    if keys == ["again", "from", "k", "to"]:  # guest `peer` lost its link with guest `again`
+        other = envelope.get("again")
+        if envelope.get("to") != 0 or not valid_index(other) or other == peer:
+            show_refusal("a request to relink that names no other guest", peer=peer)
+            return
+        if link_state(other) == "open":  # the guest that lost the link invites; the other side replaces its own
+            relay_mesh(other, only=peer)
+        return
+    if keys != ["code", "from", "k", "to"]:
+        show_refusal("a connection message must be {\"k\": \"signal\", \"to\", \"from\", \"code\"}", peer=peer)
+        return
+    to = envelope.get("to")
+    if not valid_index(to) or to == peer:
+        show_refusal("a connection code for no other guest", peer=peer)
+        return
+    if not valid_code(envelope.get("code")):
+        show_refusal("a connection code that is not a Cargo Bay code", peer=peer)
+        return
+    if link_state(to) == "open":
+        link_send(to, {"k": "signal", "to": to, "from": peer, "code": envelope["code"]})
+
+
+def on_signal_at_guest(envelope, peer):
+    if peer != 0:
+        show_refusal("only the host relays connection codes", peer=peer)
+        return
+    keys = sorted(envelope)
+    other = envelope.get("from")
+    if keys not in (["from", "k", "to"], ["code", "from", "k", "to"]):
+        show_refusal('a relayed connection message must be {"k": "signal", "to", "from"[, "code"]}', peer=peer)
+        return
+    if not isinstance(p2p["me"], int) or envelope.get("to") != p2p["me"]:
+        show_refusal("a relayed connection message for another page", peer=peer)
+        return
+    if not valid_index(other) or other == p2p["me"] or (p2p["started"] and other >= peer_count()):
+        show_refusal("a relayed connection message from no other guest", peer=peer)
+        return
+    code = envelope.get("code")
+    if code is None:
+        entry = link_entry(other)
+        if entry and entry["state"] == "open":
+            return  # (after the host reconnected, the guests may still be linked)
+        if entry and entry["relay"] and entry["kind"] == "invite" and now_ms() - entry["t0"] < RELAY_PENDING_MS:
+            return  # asked twice (both guests noticed the drop): the invite is on its way
+        spawn(relay_invite(other))
+        return
+    if not valid_code(code):
+        show_refusal("a relayed connection code that is not a Cargo Bay code", peer=peer)
+        return
+    entry = link_entry(other)
+    if entry and entry["kind"] == "invite" and entry["relay"] and entry["state"] == "connecting":
+        if code_kind(code) == "answer":
+            spawn(relay_accept(p2p["peer_link"][other], code))
+            return
+        if p2p["me"] < other:
+            return  # both invited each other at once: the lower index's invite wins on both sides
+    # An invite from the other guest through the host: answer it, replacing a link with that guest that this
+    # page may still believe open (the other side saw it drop first).
+    spawn(relay_reply(other, code))
+
+
+def new_link(kind, peer, relay=False):
+    """A new link with `peer` (replacing one that is not open); None if the glue refused."""
+    old = p2p["peer_link"].get(peer)
+    if old is not None:
+        drop_link(old)
+    made = glue_json(glue.create(ice_text()))
+    if not made.get("ok"):
+        show_message("Check the STUN/TURN servers in the connection settings: " + str(made.get("error")))
+        return None
+    lid = made["link"]
+    p2p["links"][lid] = {"peer": peer, "kind": kind, "state": "connecting", "relay": relay, "t0": now_ms(), "ms": None}
+    p2p["peer_link"][peer] = lid
+    return lid
+
+
+async def relay_invite(other):
+    lid = new_link("invite", other, relay=True)
+    update_p2p_view()
+    if lid is None:
+        return
+    made = glue_json(await glue.invite(lid))
+    if p2p["peer_link"].get(other) != lid:
+        return
+    if not made.get("ok"):
+        show_message(f"Could not make an invite for {peer_name(other)}: {made.get('error')}")
+        return
+    link_send(0, {"k": "signal", "to": other, "from": p2p_me(), "code": made["code"]})
+
+
+async def relay_reply(other, code):
+    lid = new_link("reply", other, relay=True)
+    update_p2p_view()
+    if lid is None:
+        return
+    made = glue_json(await glue.reply(lid, code))
+    if p2p["peer_link"].get(other) != lid:
+        return
+    if not made.get("ok"):
+        show_message(f"The relayed invite from {peer_name(other)} does not work: {made.get('error')}")
+        return
+    link_send(0, {"k": "signal", "to": other, "from": p2p_me(), "code": made["code"]})
+
+
+async def relay_accept(lid, code):
+    done = glue_json(await glue.accept(lid, code))
+    if not done.get("ok"):
+        show_message("A relayed reply does not work: " + str(done.get("error")))
+
+
+# --- setup ---------------------------------------------------------------------------------------------
 def setup_problem(setup):
     """Why a setup from the host cannot be played here, or None."""
     if not isinstance(setup, dict):
@@ -848,8 +1236,15 @@ def setup_problem(setup):
         return "the match id is not 8-64 letters, digits, - or _"
     if setup.get("game") != "load":
         return "this page plays only TF22: LOAD! with a friend"
-    if setup.get("seats") != ["human", "human"] or setup.get("owners") != [0, 1] or setup.get("peers") != 2:
-        return "a match with a friend here is two people, one seat each"
+    peers = setup.get("peers")
+    if (
+        setup.get("seats") != ["human", "human"]
+        or setup.get("owners") != [0, 1]
+        or isinstance(peers, bool)
+        or not isinstance(peers, int)
+        or not 2 <= peers <= MAX_PEERS
+    ):
+        return f"a match with friends here is two players, one seat each, and up to {MAX_PEERS - 2} spectators"
     if setup.get("options", {}) != {}:
         return "this page plays LOAD! without options"
     deadline = setup.get("reveal_deadline", 60)
@@ -858,33 +1253,73 @@ def setup_problem(setup):
     return None
 
 
-async def on_setup(envelope):
-    if sorted(envelope) != ["k", "setup"]:
-        show_refusal("a setup message must be {\"k\": \"setup\", \"setup\": {...}} and nothing else")
+def on_lobby(envelope, peer):
+    if p2p["role"] == "host" or peer != 0:
+        show_refusal("only the host sends the lobby", peer=peer)
+        return
+    you = envelope.get("you")
+    if sorted(envelope) != ["k", "you"] or not valid_index(you):
+        show_refusal("a lobby message must be {\"k\": \"lobby\", \"you\": <peer index>}", peer=peer)
+        return
+    if p2p["started"]:
+        return
+    if isinstance(p2p["me"], int) and p2p["me"] != you:
+        show_refusal("the host gave this page another peer index", peer=peer)
+        return
+    p2p["me"] = you
+    p2p["lobby"] = True
+    update_p2p_view()
+
+
+async def on_setup(envelope, peer):
+    if sorted(envelope) not in (["k", "setup"], ["k", "setup", "you"]):
+        show_refusal('a setup message must be {"k": "setup", "setup": {...}, "you": j} and nothing else', peer=peer)
         return
     if p2p["role"] == "host":
-        show_refusal("only the host sends the setup, and this page is the host")
+        show_refusal("only the host sends the setup, and this page is the host", peer=peer)
+        return
+    if peer != 0:
+        show_refusal("only the host sends the setup", peer=peer)
         return
     setup = envelope.get("setup")
     problem = setup_problem(setup)
+    you = envelope.get("you", 1)
+    if problem is None and (not valid_index(you) or you >= setup["peers"]):
+        problem = "this page's peer index is not in the match"
     if problem:
-        show_refusal(f"the host's setup: {problem}")
+        show_refusal(f"the host's setup: {problem}", peer=peer)
         return
     if p2p["started"]:
         if (p2p["setup"] or {}).get("match_id") != setup["match_id"]:
             show_refusal(
                 "the other player is in a different match; to join their new match, go to the Menu and choose "
-                "Join a match"
+                "Join a match",
+                peer=peer,
             )
         return  # the same setup again (it is sent on every connection)
-    ok, result = await call({"type": "p2p_start", "setup": setup, "me": 1, "now": now_s()})
+    if isinstance(p2p["me"], int) and p2p["me"] != you:
+        show_refusal("the host's setup gives this page another peer index", peer=peer)
+        return
+    ok, result = await call({"type": "p2p_start", "setup": setup, "me": you, "now": now_s()})
     if not ok:
-        show_refusal(f"the host's setup: {error_text(result)}")
+        show_refusal(f"the host's setup: {error_text(result)}", peer=peer)
         return
     p2p["setup"] = setup
+    p2p["me"] = you
     p2p["started"] = True
     clear_message()
     p2p_apply(result)
+    for other in other_peers():
+        if link_state(other) != "open":
+            await p2p_req({"type": "p2p_connected", "peer": other, "connected": False})
+    for other in list(p2p["peer_link"]):
+        if other >= peer_count():
+            drop_link(p2p["peer_link"][other])
+    early, p2p["early"] = p2p["early"], []
+    for sender, body in early:
+        if sender < peer_count():
+            await receive(sender, body)
+    update_p2p_view()
 
 
 # --- connecting (UI actions; the link's events come back through the queue) ----------------------------
@@ -897,16 +1332,18 @@ def page_url():
     return str(loc.origin) + str(loc.pathname) + str(loc.search or "")
 
 
-def new_link(kind):
-    close_link()
-    made = glue_json(glue.create(ice_text()))
-    if not made.get("ok"):
-        show_message("Check the STUN/TURN servers in the connection settings: " + str(made.get("error")))
+def new_manual_link(kind, peer):
+    old = p2p["manual"]
+    if old is not None and old in p2p["links"] and p2p["links"][old]["state"] != "open":
+        drop_link(old)
+    p2p["manual"] = None
+    if link_state(peer) == "open":
+        show_message(f"{peer_name(peer)} is connected already.", "info")
         return None
-    p2p["link"] = made["link"]
-    p2p["link_kind"] = kind
-    p2p["link_state"] = "connecting"
-    return made["link"]
+    lid = new_link(kind, peer)
+    p2p["manual"] = lid
+    p2p["target"] = peer
+    return lid
 
 
 def fill_code(prefix, code, qr_text, what):
@@ -915,18 +1352,34 @@ def fill_code(prefix, code, qr_text, what):
     by_id(f"p2p-{prefix}-qr").innerHTML = glue.qrSvg(qr_text, what) if code else ""
 
 
-async def make_invite():
+def next_guest_slot():
+    taken = [peer for peer in p2p["peer_link"] if link_state(peer) in ("open", "connecting")]
+    for peer in range(1, MAX_PEERS):
+        if peer not in taken:
+            return peer
+    return None
+
+
+async def make_invite(peer=None):
+    if peer is None:
+        if p2p["started"]:
+            peer = chosen_peer()
+        else:
+            peer = next_guest_slot()
+            if peer is None:
+                show_message(f"At most {MAX_PEERS} pages in one match.", "info")
+                return
     p2p["box"] = "invite"
-    link = new_link("invite")
     fill_code("invite", "", "", "")
     by_id("p2p-invite-link").value = ""
     by_id("p2p-reply-paste").value = ""
+    link = new_manual_link("invite", peer)
     update_p2p_view()
     if link is None:
         return
     by_id("p2p-invite-len").textContent = "(preparing…)"
     made = glue_json(await glue.invite(link))
-    if link != p2p["link"]:
+    if link != p2p["manual"]:
         return  # replaced meanwhile
     if not made.get("ok"):
         show_message("Could not make an invite: " + str(made.get("error")))
@@ -943,7 +1396,8 @@ async def make_invite():
 
 async def make_reply(code):
     p2p["box"] = "join"
-    link = new_link("reply")
+    peer = chosen_peer() if p2p["started"] else 0
+    link = new_manual_link("reply", peer)
     update_p2p_view()
     if link is None:
         return
@@ -952,10 +1406,10 @@ async def make_reply(code):
         made = glue_json(await glue.reply(link, code))
     finally:
         by_id("p2p-make-reply").disabled = False
-    if link != p2p["link"]:
+    if link != p2p["manual"]:
         return
     if not made.get("ok"):
-        p2p["link_state"] = "none"
+        drop_link(link)
         show_message("That invite does not work: " + str(made.get("error")))
         update_p2p_view()
         return
@@ -971,10 +1425,11 @@ async def accept_reply():
     if not code:
         show_message("Paste the reply code from your friend first.")
         return
-    if p2p["link"] is None or p2p["link_kind"] != "invite":
+    lid = p2p["manual"]
+    if lid is None or lid not in p2p["links"] or p2p["links"][lid]["kind"] != "invite":
         show_message("Create an invite first.")
         return
-    done = glue_json(await glue.accept(p2p["link"], code))
+    done = glue_json(await glue.accept(lid, code))
     if not done.get("ok"):
         show_message("That reply code does not work: " + str(done.get("error")))
         return
@@ -982,14 +1437,26 @@ async def accept_reply():
 
 
 def p2p_reset(role):
-    close_link()
+    close_links()
     p2p.update(
-        {"role": role, "setup": None, "started": False, "box": None, "snap": None, "svg": None, "chat": []}
+        {
+            "role": role,
+            "me": 0 if role == "host" else None,
+            "lobby": False,
+            "setup": None,
+            "started": False,
+            "box": None,
+            "target": None,
+            "early": [],
+            "snap": None,
+            "svg": None,
+            "chat": [],
+        }
     )
     p2p_drop_save()
     board = by_id("p2p-board")
     board.innerHTML = ""
-    for name in ("data-step", "data-hash", "data-scores", "data-to-decide"):
+    for name in ("data-step", "data-hash", "data-scores", "data-to-decide", "data-viewer"):
         board.removeAttribute(name)
     board.setAttribute("data-match", "none")
     by_id("p2p-chat-log").innerHTML = ""
@@ -1029,8 +1496,61 @@ def on_p2p_host(event):
         "reveal_deadline": read_deadline(),
     }
     clear_message()
+    begin_invite()
     show_screen("p2p")
     spawn(make_invite())
+
+
+def on_invite_more(event):
+    if p2p["role"] != "host" or p2p["started"]:
+        return
+    p2p["lobby"] = True
+    lid = p2p["manual"]
+    if p2p["box"] == "invite" or (lid is not None and lid in p2p["links"] and p2p["links"][lid]["state"] != "open"):
+        show_message(
+            f"The match now waits for Start match. First finish the invite for {peer_name(p2p['target'])} "
+            "(paste their reply), then invite the next one.",
+            "info",
+        )
+        update_p2p_view()
+        return
+    clear_message()
+    begin_invite()
+    spawn(make_invite())
+
+
+def begin_invite():
+    """At once, before the invite is made (asynchronously): no stale code may be copied meanwhile."""
+    p2p["box"] = "invite"
+    fill_code("invite", "", "", "")
+    by_id("p2p-invite-link").value = ""
+    by_id("p2p-reply-paste").value = ""
+
+
+def on_start_match(event):
+    enqueue(job_start_match)
+
+
+async def job_start_match():
+    if p2p["role"] != "host" or p2p["started"]:
+        return
+    guests = open_peers()
+    if not guests or not all(link_state(peer) == "open" for peer in range(1, max(guests) + 1)):
+        show_message("Wait until every guest you invited is connected (or start with those connected).", "info")
+        return
+    peers = max(guests) + 1
+    for peer in list(p2p["peer_link"]):
+        if peer >= peers or link_state(peer) != "open":
+            drop_link(p2p["peer_link"][peer])
+    p2p["box"] = None
+    p2p["setup"]["peers"] = peers
+    for peer in guests:
+        link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
+    snap = await p2p_req({"type": "p2p_start", "setup": p2p["setup"], "me": 0}, "Could not start the match")
+    if snap is not None:
+        p2p["started"] = True
+        clear_message()
+        update_p2p_view()
 
 
 def on_p2p_join(event):
@@ -1049,6 +1569,8 @@ def on_make_reply(event):
     if not code:
         show_message("Paste the invite code or link first.")
         return
+    p2p["reply_code"] = None
+    fill_code("reply", "", "", "")  # at once: no stale reply may be copied while the new one is made
     spawn(make_reply(code))
 
 
@@ -1057,17 +1579,25 @@ def on_connect(event):
 
 
 def on_new_invite(event):
-    spawn(make_invite())
+    target = p2p["target"]
+    begin_invite()
+    spawn(make_invite(target if isinstance(target, int) and link_state(target) != "open" else None))
 
 
 def on_reinvite(event):
-    spawn(make_invite())
+    begin_invite()
+    spawn(make_invite(chosen_peer()))
 
 
 def on_rejoin(event):
-    close_link()
+    old = p2p["manual"]
+    if old is not None and old in p2p["links"] and p2p["links"][old]["state"] != "open":
+        drop_link(old)
+    p2p["manual"] = None
+    p2p["reply_code"] = None
     p2p["box"] = "join"
     by_id("p2p-invite-paste").value = ""
+    fill_code("reply", "", "", "")
     update_p2p_view()
     by_id("p2p-invite-paste").focus()
 
@@ -1147,7 +1677,7 @@ def on_p2p_continue(event):
 
 
 def on_pagehide(event):
-    link_send({"k": "bye"})
+    send_all({"k": "bye"})
 
 
 async def ticker():
@@ -1241,7 +1771,7 @@ async def job_join_link(code):
 def on_hashchange(event):
     code = take_join_fragment()
     if code:
-        if p2p["started"] and p2p["link_state"] == "open":
+        if p2p["started"] and p2p_phase() == "connected":
             show_message("You are already connected; finish or leave this match first.", "info")
             return
         enqueue(job_join_link, code)
@@ -1268,6 +1798,8 @@ async def start_p2p(saved):
     by_id("p2p-new-invite").addEventListener("click", create_proxy(on_new_invite))
     by_id("p2p-reinvite").addEventListener("click", create_proxy(on_reinvite))
     by_id("p2p-rejoin").addEventListener("click", create_proxy(on_rejoin))
+    by_id("p2p-invite-more").addEventListener("click", create_proxy(on_invite_more))
+    by_id("p2p-start-match").addEventListener("click", create_proxy(on_start_match))
     by_id("p2p-copy-invite").addEventListener("click", create_proxy(on_copy("p2p-invite-text")))
     by_id("p2p-copy-link").addEventListener("click", create_proxy(on_copy("p2p-invite-link")))
     by_id("p2p-copy-reply").addEventListener("click", create_proxy(on_copy("p2p-reply-text")))
@@ -1279,6 +1811,7 @@ async def start_p2p(saved):
     board.addEventListener("click", create_proxy(on_p2p_board_click))
     board.addEventListener("keydown", create_proxy(on_p2p_board_key))
     by_id("p2p-chat-form").addEventListener("submit", create_proxy(on_chat))
+    by_id("p2p-reconnect-peer").addEventListener("change", create_proxy(lambda event: update_p2p_view()))
     for name in ("p2p-ice", "p2p-deadline"):
         by_id(name).addEventListener("change", create_proxy(on_settings_change))
     glue.listenWindow("pagehide", create_proxy(on_pagehide))
