@@ -31,6 +31,23 @@ from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
+
+# Debian's Chromium under Playwright (never `playwright install`), for e2e/ and bench/: flags that keep a
+# headless run from reaching for Google's services on a closed network.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+
+
+def chromium_path() -> str:
+    """Debian's chromium, or $CARGOBAY_CHROMIUM."""
+    return os.environ.get("CARGOBAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 NODE_MODULES = ROOT / "node_modules"
 
 # Files of the pyodide npm package that loadPyodide() fetches in a browser (checked with Playwright:

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from cargobay.registry import GAMES  # noqa: E402
 from cargobay.service import Service  # noqa: E402
-from startup import ARGS, TIMEOUT_MS, load_build  # noqa: E402
+from startup import BUILD, TIMEOUT_MS  # noqa: E402
 
 LEVELS = ("medium", "strong")
 
@@ -61,12 +61,12 @@ TIMED_REQUEST_JS = """async (text) => {
 def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
+    build = BUILD
     if not no_build or not (build.DIST / "manifest.json").exists():
         build.build()
     timed = []
     with build.serving() as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", headless=True, args=ARGS)
+        browser = pw.chromium.launch(executable_path=build.chromium_path(), headless=True, args=build.CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(base)
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)

@@ -23,15 +23,6 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
 TIMEOUT_MS = 120_000
 
 
@@ -42,6 +33,9 @@ def load_build():  # type: ignore[no-untyped-def]
     sys.modules["cargobay_build"] = module
     spec.loader.exec_module(module)
     return module
+
+
+BUILD = load_build()
 
 
 FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
@@ -77,7 +71,7 @@ def one_run(pw, base: str, kind: str, query: str = "") -> tuple[dict[str, float]
     measure = measure_bare if kind == "bare" else measure_app
     with tempfile.TemporaryDirectory(prefix="cargobay-bench-") as profile:
         ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", headless=True, args=ARGS
+            profile, executable_path=BUILD.chromium_path(), headless=True, args=BUILD.CHROMIUM_ARGS
         )
         try:
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
@@ -112,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
+    build = BUILD
     if not args.no_build or not (build.DIST / "manifest.json").exists():
         build.build()
     variants = [("app", "app", ""), ("bare", "bare", "")]

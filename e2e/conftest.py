@@ -8,7 +8,6 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,16 +17,6 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
 
 ENGINE_TIMEOUT_MS = 90_000  # Pyodide boot is 4-8 s on a 2-core VM; generous for a loaded CI machine
 
@@ -40,11 +29,6 @@ def load_build_module():  # type: ignore[no-untyped-def]
     sys.modules["cargobay_build"] = module
     spec.loader.exec_module(module)
     return module
-
-
-def chromium_path() -> str:
-    path = os.environ.get("CARGOBAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    return path
 
 
 @pytest.fixture(scope="session")
@@ -62,10 +46,12 @@ def site_url() -> Iterator[str]:
 def chromium() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
 
-    if not Path(chromium_path()).exists():
-        pytest.fail(f"Chromium not found at {chromium_path()} (Debian: apt-get install -y chromium)")
+    build = load_build_module()
+    executable = build.chromium_path()
+    if not Path(executable).exists():
+        pytest.fail(f"Chromium not found at {executable} (Debian: apt-get install -y chromium)")
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
+        browser = pw.chromium.launch(executable_path=executable, headless=True, args=build.CHROMIUM_ARGS)
         yield browser
         browser.close()
 
