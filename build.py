@@ -32,7 +32,7 @@ from typing import ClassVar
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 
-# Debian's Chromium under Playwright (never `playwright install`), for e2e/ and bench/: flags that keep a
+# Debian's Chromium under Playwright (never Playwright's own browser download), for e2e/ and bench/: flags that keep a
 # headless run from reaching for Google's services on a closed network.
 CHROMIUM_ARGS = [
     "--no-sandbox",

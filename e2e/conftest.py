@@ -1,6 +1,6 @@
 """End-to-end fixtures: build dist/ once, serve it on 127.0.0.1, drive Debian's Chromium with Playwright.
 
-Chromium comes from Debian (/usr/bin/chromium, or $CARGOBAY_CHROMIUM); `playwright install` is never used.
+Chromium comes from Debian (/usr/bin/chromium, or $CARGOBAY_CHROMIUM); Playwright's own browser download is never used.
 """
 
 from __future__ import annotations
