@@ -75,10 +75,12 @@ class Network:
                 acted = True
         return acted
 
-    def play(self, limit: int = 2000) -> None:
+    def play(self, limit: int = 2000, until: tuple[int, ...] = ()) -> None:
+        """Deliver and decide until the peers ``until`` (default: all) reach the end."""
+        watched = [self.peers[me] for me in until] if until else self.peers
         for _ in range(limit):
             self.flush()
-            if all(peer.game.is_terminal(peer.match.state) or peer.outcome for peer in self.peers):
+            if all(peer.game.is_terminal(peer.match.state) or peer.outcome for peer in watched):
                 return
             if not self.decide():
                 raise AssertionError(f"stuck: {[p.waiting_for() for p in self.peers]}")
@@ -113,19 +115,29 @@ def test_three_peers_on_reordering_channels_play_a_whole_match(odd_game: None, s
     assert len(draws) == 3
 
 
-def test_a_spectator_peer_follows_the_match_and_adds_to_the_shared_seed() -> None:
+def test_a_spectator_peer_follows_the_match() -> None:
     network = Network(peers=3, seed=21, owners=(0, 1))
     network.play()
     spectator = network.peers[2]
     assert spectator.my_seats() == [] and spectator.to_decide() == []
     assert spectator.game.is_terminal(spectator.match.state)
     assert_in_step(network)
-    one = Network(peers=3, owners=(0, 1), salts=(1, 2, 3))
-    other = Network(peers=3, owners=(0, 1), salts=(1, 2, 999))  # only the spectator's share differs
-    one.flush()
-    other.flush()
-    assert one.peers[0].match.actions[0][0] == other.peers[0].match.actions[0][0] == -1
-    assert one.peers[0].match.actions[0] != other.peers[0].match.actions[0]
+    assert not any(m["type"] == "commit" for m in spectator.outbox)  # it adds nothing to the deal
+
+
+def test_a_spectator_that_drops_does_not_stall_the_players() -> None:
+    network = Network(peers=3, seed=22, owners=(0, 1))
+    network.queues = {key: queue for key, queue in network.queues.items() if 2 not in key}  # it is gone
+    network.play(until=(0, 1))
+    players, spectator = network.peers[:2], network.peers[2]
+    assert all(p.game.is_terminal(p.match.state) for p in players)
+    assert spectator.step == 0
+    network.queues.update({(a, b): [] for a in range(3) for b in range(3) if a != b and 2 in (a, b)})
+    for me, peer in enumerate(network.peers):  # it comes back: everyone says where they stand
+        network.broadcast(me, peer.hello())
+    network.flush()
+    assert spectator.game.is_terminal(spectator.match.state)
+    assert_in_step(network)
 
 
 @pytest.mark.parametrize(("owners", "peers"), [((0, 0), 2), ((0, 3), 3), ((0, 1), 1), ((0, 1), 9)])

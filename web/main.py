@@ -470,7 +470,9 @@ def p2p_phase():
     if p2p_over():
         return "over"
     if p2p["started"]:
-        return "connected" if all(link_state(peer) == "open" for peer in other_peers()) else "paused"
+        # the match needs the players; a spectator's drop pauses only its own page
+        needed = [peer for peer in other_peers() if not is_spectator(peer)]
+        return "connected" if all(link_state(peer) == "open" for peer in needed) else "paused"
     if p2p["role"] == "host":
         if p2p["lobby"]:
             return "lobby"
@@ -533,17 +535,21 @@ def update_p2p_view():
     board.hidden = not p2p["started"]
     box = p2p["box"]
     hosting = p2p["role"] == "host" and not p2p["started"]
-    show_panel = phase in ("hosting", "joining", "paused", "lobby") and (
+    # a spectator's dropped link does not pause the players, but it still needs a way back
+    missing = phase == "connected" and p2p["started"] and any(link_state(p) != "open" for p in other_peers())
+    show_panel = missing or phase in ("hosting", "joining", "paused", "lobby") and (
         box is not None or phase == "paused" or hosting
     )
     by_id("p2p-connect").hidden = not show_panel
     by_id("p2p-host-box").hidden = not (show_panel and box == "invite")
     by_id("p2p-join-box").hidden = not (show_panel and box == "join")
     by_id("p2p-reply-out").hidden = not p2p["reply_code"]
-    by_id("p2p-reconnect-box").hidden = phase != "paused"
+    by_id("p2p-reconnect-box").hidden = not (phase == "paused" or missing)
     by_id("p2p-lobby-box").hidden = not (show_panel and hosting)
     if phase == "paused":
         title = "Paused: reconnect"
+    elif missing:
+        title = "A spectator is disconnected: reconnect it (the match goes on)"
     elif box == "join":
         title = "Join a friend's match"
     elif hosting and p2p["lobby"]:
@@ -551,6 +557,11 @@ def update_p2p_view():
     else:
         title = "Invite a friend"
     set_text("p2p-connect-title", title)
+    set_text("p2p-reconnect-text", (
+        "The spectator's page catches up with everything it missed once it is back. To reconnect it, one of "
+        "you creates a reconnect invite and the other answers it." if missing else
+        "The match is paused and nothing is lost. To go on, one of you creates a reconnect invite and the "
+        "other answers it (either of you can start)."))
     target = p2p["target"]
     if box == "invite" and not two_peers() and isinstance(target, int):
         watches = " (watches)" if is_spectator(target) else ""
@@ -559,7 +570,7 @@ def update_p2p_view():
         set_text("p2p-invite-for", "")
     if hosting:
         render_lobby()
-    if phase == "paused":
+    if phase == "paused" or missing:
         render_reconnect_choice()
     render_peers(phase)
     render_p2p_info()
@@ -977,10 +988,12 @@ async def on_channel_open(lid, entry, ms):
         elif p2p["lobby"]:
             link_send(peer, {"k": "lobby", "you": peer})
         else:
-            link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
+            # Start here first: the guest answers the setup at once, and its first message must find a match.
+            # (Our own first messages reach the guest before the setup; it holds them until the setup is in.)
             snap = await p2p_req({"type": "p2p_start", "setup": p2p["setup"], "me": 0}, "Could not start the match")
             if snap is not None:
                 p2p["started"] = True
+                link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
                 update_p2p_view()
             return
         relay_mesh(peer)
@@ -1019,6 +1032,8 @@ async def on_channel_closed(lid, entry, why):
                 "to the host (or reconnect below by hand).",
                 "info",
             )
+        elif p2p_phase() != "paused":
+            show_message(f"{peer_name(peer)}: {why}. The match goes on; reconnect it below when it is back.", "info")
         else:
             show_message(f"Paused: {why} ({peer_name(peer)}). Nothing is lost; reconnect below to go on.", "info")
     elif not p2p["started"]:
@@ -1058,7 +1073,7 @@ async def on_channel_text(entry, event):
             show_refusal("a game message must be {\"k\": \"peer\", \"t\": <text>} and nothing else", peer=peer)
         elif not p2p["started"]:
             if p2p["role"] == "guest" and len(p2p["early"]) < MAX_EARLY:
-                p2p["early"].append([peer, body])  # another guest started first: handled once the setup is in
+                p2p["early"].append([peer, body])  # the host or a guest started first: handled once the setup is in
             else:
                 show_refusal("a game message came before the match was set up", peer=peer)
         else:
@@ -1544,11 +1559,11 @@ async def job_start_match():
             drop_link(p2p["peer_link"][peer])
     p2p["box"] = None
     p2p["setup"]["peers"] = peers
-    for peer in guests:
-        link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
     snap = await p2p_req({"type": "p2p_start", "setup": p2p["setup"], "me": 0}, "Could not start the match")
     if snap is not None:
-        p2p["started"] = True
+        p2p["started"] = True  # before the setup goes out: see on_channel_open
+        for peer in guests:
+            link_send(peer, {"k": "setup", "setup": p2p["setup"], "you": peer})
         clear_message()
         update_p2p_view()
 

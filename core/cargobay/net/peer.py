@@ -4,8 +4,9 @@ Transport-free: the caller hands in each raw message with the peer index of the 
 from, and broadcasts the messages the peer returns. Time is passed in (``now``, seconds), never read.
 
 A decision node is numbered by the match step at which it began:
-- chance: every peer commits to a random 256-bit share, reveals it once all commitments are in,
-  and the outcome is drawn from ``joint_seed`` of all shares, so no peer alone chooses a deal;
+- chance: every playing peer commits to a random 256-bit share, reveals it once all commitments are
+  in, and the outcome is drawn from ``joint_seed`` of all shares, so no peer alone chooses a deal
+  (a spectator adds none: it has no stake, and a spectator that drops must not stall the players);
 - simultaneous: each acting seat's owner commits ``H(match, node, seat, action, nonce)``; reveals go
   out only after all commitments are in (each reveal names the commitments its sender saw);
 - one seat: its owner sends the action in the clear.
@@ -248,7 +249,7 @@ class Peer:
         state = self.match.state
         player = self.game.current_player(state)
         if player == CHANCE:
-            kind, keys = "chance", list(range(self.setup.peers))
+            kind, keys = "chance", sorted(set(self.setup.owners))  # the players draw; spectators just watch
         elif player == SIMULTANEOUS:
             kind, keys = "simultaneous", list(self.game.acting_seats(state))
         elif player == TERMINAL:
@@ -337,7 +338,7 @@ class Peer:
         while not self.outcome:
             node = self.node
             keys = [str(k) for k in node["keys"]]
-            if node["kind"] == "chance" and str(self.me) not in node["secrets"]:
+            if node["kind"] == "chance" and self.me in node["keys"] and str(self.me) not in node["secrets"]:
                 share, nonce = self.entropy(32).hex(), self.entropy(32).hex()
                 digest = commitment(self.setup.match_id, node["node"], self.me, "share", share, nonce)
                 node["secrets"][str(self.me)] = [share, nonce]
