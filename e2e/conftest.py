@@ -84,15 +84,21 @@ class PageRecorder:
         return out
 
 
-@pytest.fixture
-def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
-    """A fresh browser context (empty localStorage and cache) and page; checks nothing left 127.0.0.1."""
+def open_page(chromium, site_url: str):  # type: ignore[no-untyped-def]
+    """A page in a fresh browser context (empty localStorage and cache) that records its requests."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     recorder = PageRecorder(pg, site_url)
     pg.recorder = recorder  # type: ignore[attr-defined]
     pg.base_url = site_url  # type: ignore[attr-defined]
+    return context, pg, recorder
+
+
+@pytest.fixture
+def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
+    """A fresh browser context (empty localStorage and cache) and page; checks nothing left 127.0.0.1."""
+    context, pg, recorder = open_page(chromium, site_url)
     try:
         yield pg
     finally:
@@ -112,12 +118,7 @@ def new_page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[n
     made: list[tuple[object, object, PageRecorder]] = []
 
     def make():  # type: ignore[no-untyped-def]
-        context = chromium.new_context(viewport={"width": 1280, "height": 800})
-        pg = context.new_page()
-        pg.set_default_timeout(30_000)
-        recorder = PageRecorder(pg, site_url)
-        pg.recorder = recorder  # type: ignore[attr-defined]
-        pg.base_url = site_url  # type: ignore[attr-defined]
+        context, pg, recorder = open_page(chromium, site_url)
         made.append((context, pg, recorder))
         return pg
 

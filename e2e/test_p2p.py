@@ -528,7 +528,9 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
     assert {(attr(p, "data-hash"), attr(p, "data-step")) for p in (host, guest, watcher)} == {finals.pop()[:2]}
 
 
-def test_a_reloaded_spectator_never_stalls_the_players_and_catches_up_through_the_relay(new_page) -> None:  # type: ignore[no-untyped-def]
+def mesh_in_play(new_page, until_step: int):  # type: ignore[no-untyped-def]
+    """Host, guest and spectator, invited by hand (the guest-spectator link through the relay), playing
+    until a page passes ``until_step``; all three in step."""
     host, guest, watcher = new_page(), new_page(), new_page()
     for page in (host, guest, watcher):
         open_ready(page)
@@ -541,8 +543,13 @@ def test_a_reloaded_spectator_never_stalls_the_players_and_catches_up_through_th
     wait_peer(guest, 2)
     wait_peer(watcher, 1)
     host.click("#p2p-start-match")
-    play([host, guest, watcher], until_step=14)
+    play([host, guest, watcher], until_step=until_step)
     wait_in_step([host, guest, watcher])
+    return host, guest, watcher
+
+
+def test_a_reloaded_spectator_never_stalls_the_players_and_catches_up_through_the_relay(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest, watcher = mesh_in_play(new_page, until_step=14)
     step, digest = attr(watcher, "data-step"), attr(watcher, "data-hash")
 
     watcher.reload()
@@ -579,20 +586,7 @@ def test_a_reloaded_spectator_never_stalls_the_players_and_catches_up_through_th
 
 
 def test_a_reloaded_host_reconnects_with_each_guest_while_the_guests_stay_linked(new_page) -> None:  # type: ignore[no-untyped-def]
-    host, guest, watcher = new_page(), new_page(), new_page()
-    for page in (host, guest, watcher):
-        open_ready(page)
-    host.click("#p2p-host")
-    host.click("#p2p-invite-more")
-    invite_by_hand(host, guest)
-    wait_peer(host, 1)
-    host.click("#p2p-invite-more")
-    invite_by_hand(host, watcher)
-    wait_peer(guest, 2)
-    wait_peer(watcher, 1)
-    host.click("#p2p-start-match")
-    play([host, guest, watcher], until_step=10)
-    wait_in_step([host, guest, watcher])
+    host, guest, watcher = mesh_in_play(new_page, until_step=10)
     step = attr(host, "data-step")
 
     host.reload()
