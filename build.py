@@ -227,6 +227,26 @@ def check_no_remote_urls(dirs: list[Path]) -> None:
         raise SystemExit("remote URLs in site files (the site must be served from one origin):\n" + "\n".join(bad))
 
 
+def catalogue_json(wheel: Path) -> str:
+    """The engine's `hello` answer (its catalogue), from the wheel itself, as JSON safe inside <script>."""
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from cargobay.service import handle_json; "
+        "print(handle_json('{\"type\": \"hello\"}'))"
+    )
+    try:
+        out = subprocess.run(
+            [sys.executable, "-c", code, str(wheel)], capture_output=True, text=True, timeout=120, check=True
+        ).stdout
+        answer = json.loads(out)
+        if not answer.get("ok"):
+            raise ValueError(answer.get("error"))
+        text = json.dumps(answer["result"], separators=(",", ":"))
+    except (OSError, ValueError, subprocess.SubprocessError) as error:
+        log(f"warning: no catalogue stamped into the page (the menu waits for the engine): {error}")
+        text = "null"
+    return text.replace("</", "<\\/")
+
+
 def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str]:
     """Lay out dist/ from node_modules, the wheel, web/, worker/, bench/web/ and public/."""
     nm = root / "node_modules"
@@ -285,7 +305,15 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
             wheel_sha + _tree_digest([root / "web", root / "worker", root / "bench" / "web"]) + json.dumps(versions)
         ).encode()
     ).hexdigest()[:12]
+    # The page's modules that MicroPython loads at start (PyScript `files`; web/p2p/ is fetched on first use),
+    # and the game catalogue (the engine's `hello`), so the menu needs no engine to show.
+    page_files = {
+        f"./{rel}?v={build_id}": f"./{rel}"
+        for rel in sorted(p.relative_to(root / "web").as_posix() for p in (root / "web" / "ui").glob("*.py"))
+    }
     tokens = {
+        "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
+        "__CATALOGUE__": catalogue_json(wheel),
         "__BUILD_ID__": build_id,
         "__PYODIDE_DIR__": pyodide_dir,
         "__PYSCRIPT_DIR__": pyscript_dir,
@@ -327,7 +355,9 @@ def build(dist: Path = DIST, wheel: Path | str | None = None, skip_npm: bool = F
         wheel_path = Path(wheel).resolve()
         log(f"using prebuilt wheel {wheel_path}")
     else:
-        wheel_path = build_wheel(ROOT / "build" / "wheel")
+        # one wheel folder per dist folder, so two builds into different dist/ folders never race
+        wheel_dir = ROOT / "build" / ("wheel" if dist.resolve() == DIST.resolve() else f"wheel-{dist.resolve().name}")
+        wheel_path = build_wheel(wheel_dir)
         log(f"built {wheel_path.relative_to(ROOT)}")
     ensure_node_modules(skip_npm=skip_npm)
     manifest = assemble(wheel_path, dist)

@@ -10,15 +10,17 @@ from pathlib import Path
 from typing import TextIO
 
 from .engine import CargoBayError, LogError, Match
-from .registry import CATALOGUE, GAMES
+from .registry import CATALOGUE, GAMES, SPECS
 from .table import HUMAN, SEAT_KINDS, Table
+
+MAX_LOG_BYTES = 20_000_000
 
 
 def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
-    for game in CATALOGUE:
-        seats = f"{game.min_seats}" if game.min_seats == game.max_seats else f"{game.min_seats}-{game.max_seats}"
-        status = "playable" if game.available else "coming"
-        print(f"{game.id:8} {game.title:18} {seats:>4} seats  {status}", file=out)
+    for info in CATALOGUE:
+        seats = f"{info.min_seats}" if info.min_seats == info.max_seats else f"{info.min_seats}-{info.max_seats}"
+        status = ("playable" if info.listed else "test game") if info.available else "coming"
+        print(f"{info.id:8} {info.title:18} {seats:>4} seats  {status}", file=out)
     return 0
 
 
@@ -28,7 +30,7 @@ def describe_result(table: Table) -> str:
     scores = game.scores(state)
     lines = [f"{game.title}: seed {table.match.seed}, {table.match.step} actions"]
     for seat, kind in enumerate(table.match.seats):
-        bonus = f" (bonus {result['bonus'][seat]})" if result and "bonus" in result else ""
+        bonus = f" (bonus {result['bonus'][seat]})" if result and "bonus" in result else ""  # LOAD!'s stack bonus
         lines.append(f"  seat {seat} {kind:7} {scores[seat]:4} points{bonus}")
     if result is None:
         lines.append("  not finished")
@@ -42,7 +44,8 @@ def ask_human(table: Table, seat: int, stdin: TextIO, out: TextIO) -> None:
     game = table.game
     while True:
         view = game.view(table.match.state, seat)
-        print(f"seat {seat}, your hand: {' '.join(view.get('hand') or [])}", file=out)
+        if isinstance(view.get("hand"), list):
+            print(f"seat {seat}, your hand: {' '.join(map(str, view['hand']))}", file=out)
         print(f"legal: {' '.join(view['legal'])}", file=out)
         print("> ", end="", file=out, flush=True)
         line = stdin.readline()
@@ -56,12 +59,15 @@ def ask_human(table: Table, seat: int, stdin: TextIO, out: TextIO) -> None:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
-    if args.game not in GAMES:
-        print(f"error: no playable game {args.game!r} (playable: {', '.join(GAMES)})", file=sys.stderr)
+    if args.game not in SPECS:
+        print(f"error: no playable game {args.game!r} (playable: {', '.join(SPECS)})", file=sys.stderr)
         return 2
     seats = [kind.strip() for kind in args.seats.split(",")]
     try:
-        table = Table.new(args.game, seats, args.seed)
+        options = json.loads(args.options) if args.options else {}
+        if not isinstance(options, dict):
+            raise ValueError("--options is a JSON object, e.g. '{\"rounds\": 2}'")
+        table = Table.new(SPECS[args.game], seats, args.seed, options)
     except (ValueError, KeyError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -80,18 +86,29 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        text = Path(args.log).read_text()
+        path = Path(args.log)
+        if path.stat().st_size > MAX_LOG_BYTES:
+            print(f"error: {args.log} is larger than a match log can be ({MAX_LOG_BYTES} bytes)", file=sys.stderr)
+            return 1
+        text = path.read_text(encoding="utf-8")
     except OSError as error:
         print(f"error: cannot read {args.log}: {error.strerror}", file=sys.stderr)
         return 2
+    except UnicodeDecodeError as error:
+        print(f"error: {args.log} is not a match log (not UTF-8 text: {error.reason} at byte {error.start})",
+              file=sys.stderr)
+        return 1
     try:
         log = json.loads(text)
+    except RecursionError:
+        print(f"error: {args.log} is not a match log (JSON nested too deeply)", file=sys.stderr)
+        return 1
     except ValueError as error:
         print(f"error: {args.log} is not JSON: {error}", file=sys.stderr)
         return 1
     try:
         match = Match.from_log(log, GAMES)
-        table = Table(match)
+        table = Table(SPECS[match.game.id], match)
     except (LogError, ValueError) as error:
         print(f"error: {args.log}: {error}", file=sys.stderr)
         return 1
@@ -110,6 +127,7 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     kinds = ", ".join(SEAT_KINDS)
     play.add_argument("--seats", default="easy,easy", help=f"comma-separated seat kinds: {kinds} ({HUMAN} reads stdin)")
     play.add_argument("--seed", type=int, default=0)
+    play.add_argument("--options", help="the game's options as a JSON object (defaults otherwise)")
     play.add_argument("--log", help="write the match log (JSON) here")
     replay = commands.add_parser("replay", help="re-apply a match log and print the result")
     replay.add_argument("log")

@@ -17,7 +17,8 @@ import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -54,63 +55,226 @@ class LogError(CargoBayError, ValueError):
         self.index = index
 
 
-class Game(ABC):
-    """The rules of one game; stateless, so one instance serves every match."""
+OptionValue = int | bool | str
+
+
+@dataclass(frozen=True)
+class Option:
+    """One match option a game offers (OpenSpiel's parameters): the menu draws a control from it.
+
+    >>> Option("rounds", "Rounds", 3, low=1, high=5).check(2)
+    2
+    """
+
+    name: str
+    label: str
+    default: OptionValue
+    low: int | None = None  # int options: the range
+    high: int | None = None
+    choices: tuple[str, ...] = ()  # choice options: the values
+
+    @property
+    def kind(self) -> str:
+        if isinstance(self.default, bool):
+            return "bool"
+        return "int" if isinstance(self.default, int) else "choice"
+
+    def check(self, value: object) -> OptionValue:
+        """``value`` if it is allowed, else ValueError naming the option."""
+        kind = self.kind
+        if kind == "bool":
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} is true or false")
+            return value
+        if kind == "int":
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} is a whole number")
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise ValueError(f"option {self.name!r} is {self.low}..{self.high}, not {value}")
+            return value
+        if value not in self.choices:
+            raise ValueError(f"option {self.name!r} is one of {', '.join(self.choices)}")
+        return str(value)
+
+    def to_json(self) -> JSON:
+        data: JSON = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
+        if self.kind == "int":
+            data.update(min=self.low, max=self.high)
+        if self.kind == "choice":
+            data["choices"] = list(self.choices)
+        return data
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, as data (OpenSpiel's GameType): the menu, the seat set-up, the service and the
+    tests read it; nothing outside a game's package names the game."""
 
     id: str
     title: str
-    min_seats: int
-    max_seats: int
-    available: bool = True
+    seats: tuple[int, int]  # fewest and most seats
+    simultaneous: bool  # some nodes are chosen at once (commit-reveal between peers)
+    hidden_information: bool  # a seat sees less than the state (hot-seat cover, determinize)
+    cooperative: bool = False  # all seats win or lose together: the result has no winner among seats
+    options: tuple[Option, ...] = ()
+    blurb: str = ""  # one line for the menu
+    available: bool = True  # False: announced, not playable yet
+    listed: bool = True  # False: a test game, not in the player's menu
+
+    @property
+    def min_seats(self) -> int:
+        return self.seats[0]
+
+    @property
+    def max_seats(self) -> int:
+        return self.seats[1]
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, OptionValue]:
+        """Every option with its value: the given ones checked, the rest their defaults.
+
+        >>> GameInfo("x", "X", (2, 2), False, False, options=(Option("n", "N", 1, low=1, high=3),)).resolve_options({})
+        {'n': 1}
+        """
+        given = dict(given or {})
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            offered = ", ".join(known) or "none"
+            raise ValueError(f"{self.title} has no option {', '.join(map(repr, unknown))} (options: {offered})")
+        return {name: option.check(given[name]) if name in given else option.default for name, option in known.items()}
+
+    def to_json(self) -> JSON:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "blurb": self.blurb,
+            "seats": list(self.seats),
+            "available": self.available,
+            "listed": self.listed,
+            "cooperative": self.cooperative,
+            "hidden_information": self.hidden_information,
+            "simultaneous": self.simultaneous,
+            "options": [option.to_json() for option in self.options],
+        }
+
+
+@dataclass(frozen=True)
+class Choices:
+    """The legal actions of a seat under a partial action (a selection step).
+
+    ``actions`` are complete actions one more pick completes; ``selections`` are longer partial actions.
+    """
+
+    prefix: str
+    actions: tuple[str, ...]
+    selections: tuple[str, ...]
+
+
+S = TypeVar("S")
+
+
+class Game(ABC, Generic[S]):
+    """The rules of one game; stateless, so one instance serves every match. ``S`` is its state type."""
+
+    info: GameInfo
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def title(self) -> str:
+        return self.info.title
+
+    @property
+    def min_seats(self) -> int:
+        return self.info.seats[0]
+
+    @property
+    def max_seats(self) -> int:
+        return self.info.seats[1]
 
     @abstractmethod
-    def new_state(self, seats: int, options: Mapping[str, Any] | None = None) -> Any:
-        """The state before the first chance event."""
+    def new_state(self, seats: int, options: Mapping[str, Any] | None = None) -> S:
+        """The state before the first chance event; ``options`` are resolved (every option present)."""
 
     @abstractmethod
-    def current_player(self, state: Any) -> int:
+    def current_player(self, state: S) -> int:
         """A seat number, CHANCE, SIMULTANEOUS or TERMINAL."""
 
     @abstractmethod
-    def acting_seats(self, state: Any) -> tuple[int, ...]:
+    def acting_seats(self, state: S) -> tuple[int, ...]:
         """Seats that must still choose: one seat, the pending seats of a simultaneous node, or ()."""
 
     @abstractmethod
-    def legal_actions(self, state: Any, seat: int) -> list[str]:
+    def legal_actions(self, state: S, seat: int) -> list[str]:
         """Sorted, duplicate-free legal actions of ``seat`` (empty when it is not to act)."""
 
     @abstractmethod
-    def sample_chance(self, state: Any, rng: random.Random) -> str:
+    def sample_chance(self, state: S, rng: random.Random) -> str:
         """Draw one outcome of the pending chance event, as an action string."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: str) -> Any:
+    def apply(self, state: S, seat: int, action: str) -> S:
         """A new state after ``seat`` (or CHANCE) takes ``action``; raises Invalid/IllegalActionError."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> JSON:
-        """What ``seat`` may see (None: a spectator, public information only). JSON-ready."""
+    def view(self, state: S, seat: int | None) -> JSON:
+        """What ``seat`` may see (None: a spectator, public information only). JSON-ready; holds ``legal``."""
 
     @abstractmethod
-    def scores(self, state: Any) -> list[int]:
-        """Points per seat so far."""
+    def scores(self, state: S) -> list[int]:
+        """Points per seat so far (a cooperative game: the team's score on every seat)."""
 
     @abstractmethod
-    def result(self, state: Any) -> JSON | None:
-        """At the end: winners and the scoring broken down; None before the end."""
+    def result(self, state: S) -> JSON | None:
+        """At the end: ``winners`` (seats; every seat or none in a cooperative game) and the scoring; None before."""
 
     @abstractmethod
-    def state_to_json(self, state: Any) -> JSON:
+    def state_to_json(self, state: S) -> JSON:
         """A JSON-ready dict that ``state_from_json`` turns back into an equal state."""
 
     @abstractmethod
-    def state_from_json(self, data: Mapping[str, Any]) -> Any:
+    def state_from_json(self, data: Mapping[str, Any]) -> S:
         """Inverse of ``state_to_json``; raises StateError on a malformed dict."""
 
-    def is_terminal(self, state: Any) -> bool:
+    def determinize(self, view: Mapping[str, Any], rng: random.Random) -> S:
+        """A full state consistent with a seat's view, hidden parts drawn at random (for search bots).
+
+        A game with hidden information whose bots search must override it; a game without hidden
+        information can rebuild its state from the view."""
+        raise NotImplementedError(f"{self.info.title} cannot sample a state from a view")
+
+    def action_steps(self, action: str) -> tuple[str, ...]:
+        """The partial actions a player picks, in order, before ``action`` is complete (python-chess's
+        from-square before the to-square). Default: none, every action is one pick."""
+        return ()
+
+    def legal_choices(self, state: S, seat: int, prefix: str = "") -> Choices:
+        """The legal actions of ``seat`` one pick after the partial action ``prefix`` ("" is the start).
+
+        Built from ``legal_actions`` and ``action_steps``; a game with a huge action space overrides it
+        to list only what the next pick needs. Raises IllegalActionError for a prefix no legal action has.
+        """
+        actions: set[str] = set()
+        selections: set[str] = set()
+        for action in self.legal_actions(state, seat):
+            chain = ("", *self.action_steps(action))
+            if prefix not in chain:
+                continue
+            index = chain.index(prefix)
+            if index == len(chain) - 1:
+                actions.add(action)
+            else:
+                selections.add(chain[index + 1])
+        if prefix and not actions and not selections:
+            raise IllegalActionError(f"no legal action of seat {seat} starts with {prefix!r}")
+        return Choices(prefix, tuple(sorted(actions)), tuple(sorted(selections)))
+
+    def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 
-    def state_hash(self, state: Any) -> str:
+    def state_hash(self, state: S) -> str:
         """A hash of the whole state (hidden parts included), equal on every peer that agrees."""
         text = json.dumps(self.state_to_json(state), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
@@ -121,9 +285,9 @@ def seeded_rng(seed: object, *salt: object) -> random.Random:
     return random.Random("/".join(str(part) for part in (seed, *salt)))
 
 
-def random_playout(game: Game, rng: random.Random) -> int:
+def random_playout(game: Game[Any], rng: random.Random, seats: int | None = None) -> int:
     """Play one game from the start with uniformly random legal actions; returns the actions applied."""
-    state = game.new_state(game.min_seats)
+    state = game.new_state(seats or game.min_seats, game.info.resolve_options({}))
     steps = 0
     while True:
         player = game.current_player(state)
@@ -147,7 +311,7 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         seats: Sequence[str],
         seed: int,
         options: Mapping[str, Any] | None = None,
@@ -157,7 +321,7 @@ class Match:
         self.game = game
         self.seats = list(seats)
         self.seed = seed
-        self.options = dict(options or {})
+        self.options = game.info.resolve_options(options)
         self.actions: list[tuple[int, str]] = []
         self.state = game.new_state(len(seats), self.options)
 
@@ -192,7 +356,7 @@ class Match:
         }
 
     @classmethod
-    def from_log(cls, log: object, games: Mapping[str, Game]) -> Match:
+    def from_log(cls, log: object, games: Mapping[str, Game[Any]]) -> Match:
         """Replay a log; raises LogError naming the first malformed or illegal entry."""
         if not isinstance(log, Mapping):
             raise LogError("a match log is a JSON object")

@@ -1,38 +1,51 @@
-"""GAMES: every game id the product knows, built or coming."""
+"""Every game the product knows: the playable ones (one ``GameSpec`` each) and the announced ones.
+
+Adding a game is its package plus one line in ``SPECS`` (docs/adding-a-game.md).
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
 
-from .engine import Game
-from .games.load import GAME as LOAD
+from .engine import Game, GameInfo
+from .spec import GameSpec
 
-
-@dataclass(frozen=True)
-class Coming:
-    """A game announced in the menu whose engine is not built yet."""
-
-    id: str
-    title: str
-    min_seats: int
-    max_seats: int
-    available: bool = False
+PACKAGES = ("load", "oddone")  # the game packages under cargobay/games/, each with a SPEC; a new game adds its name
 
 
-GAMES: dict[str, Game] = {LOAD.id: LOAD}
-
-CATALOGUE: list[Game | Coming] = [
-    LOAD,
-    Coming("haul", "Haul", 4, 4),
-    Coming("loot", "Loot N' Loaded", 2, 6),
-    Coming("teamup", "Team UP!", 1, 4),
-    Coming("tf22", "TF22", 2, 4),
-]
+def _spec(package: str) -> GameSpec:
+    spec = getattr(import_module(f"{__package__}.games.{package}"), "SPEC", None)
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"cargobay.games.{package} must define SPEC = GameSpec(...)")
+    return spec
 
 
-def get_game(game_id: str) -> Game:
-    try:
-        return GAMES[game_id]
-    except KeyError:
-        known = ", ".join(sorted(GAMES))
-        raise KeyError(f"no game {game_id!r} (playable: {known})") from None
+SPECS: dict[str, GameSpec] = {spec.info.id: spec for spec in map(_spec, PACKAGES)}
+
+COMING: tuple[GameInfo, ...] = (  # announced in the menu; a game moves to SPECS when it is built
+    GameInfo("haul", "Haul", (4, 4), simultaneous=False, hidden_information=True, available=False,
+             blurb="Four players, trick-like loads, heavy loads and refuel stops."),
+    GameInfo("loot", "Loot N' Loaded", (2, 6), simultaneous=True, hidden_information=True, available=False,
+             blurb="Secret location picks and gun duels for 2-6 players."),
+    GameInfo("teamup", "Team UP!", (1, 4), simultaneous=False, hidden_information=False, cooperative=True,
+             available=False, blurb="Stack boxes on a pallet together, in 3D."),
+    GameInfo("tf22", "TF22", (2, 4), simultaneous=False, hidden_information=False, available=False,
+             blurb="The hex-map ore war: tides, units, zones of fire and landers."),
+)
+
+GAMES: dict[str, Game[Any]] = {game_id: spec.game for game_id, spec in SPECS.items()}
+CATALOGUE: tuple[GameInfo, ...] = (*(spec.info for spec in SPECS.values()), *COMING)
+
+
+def get_spec(game_id: object) -> GameSpec:
+    """The spec of a playable game; KeyError naming the playable ones otherwise."""
+    spec = SPECS.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        known = ", ".join(sorted(SPECS))
+        raise KeyError(f"no playable game {game_id!r} (playable: {known})")
+    return spec
+
+
+def get_game(game_id: str) -> Game[Any]:
+    return get_spec(game_id).game

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .bots import LEVELS, Bot, get_bot
+from .bots import LEVELS, Bot
 from .engine import CHANCE, TERMINAL, CargoBayError, Game, IllegalActionError, Match
-from .registry import GAMES
+from .spec import GameSpec
 
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *LEVELS)
@@ -20,23 +20,24 @@ class WaitingForHuman(CargoBayError):
 class Table:
     """Seats a match: each seat is "human" or a bot level; bots only ever see their seat's view."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, spec: GameSpec, match: Match) -> None:
+        if match.game is not spec.game:
+            raise ValueError(f"the match is of {match.game.id}, the spec of {spec.info.id}")
         for seat, kind in enumerate(match.seats):
             if kind not in SEAT_KINDS:
                 raise ValueError(f"seat {seat}: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        self.spec = spec
         self.match = match
-        self.bots: dict[int, Bot] = {
-            seat: get_bot(match.game.id, kind) for seat, kind in enumerate(match.seats) if kind != HUMAN
-        }
+        self.bots: dict[int, Bot] = {seat: spec.bot(kind) for seat, kind in enumerate(match.seats) if kind != HUMAN}
 
     @classmethod
     def new(
-        cls, game_id: str, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
+        cls, spec: GameSpec, seats: Sequence[str], seed: int, options: Mapping[str, Any] | None = None
     ) -> Table:
-        return cls(Match(GAMES[game_id], seats, seed, options))
+        return cls(spec, Match(spec.game, seats, seed, options))
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Game[Any]:
         return self.match.game
 
     def is_over(self) -> bool:

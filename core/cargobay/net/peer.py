@@ -22,12 +22,11 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match
-from ..registry import GAMES
 from .commit import commitment, joint_seed, opens
 from .messages import MATCH_ID, PROTOCOL, dump, parse
 
@@ -62,12 +61,17 @@ class Setup:
     def __post_init__(self) -> None:
         if not isinstance(self.match_id, str) or not MATCH_ID.fullmatch(self.match_id):
             raise ValueError("a match id is 8-64 letters, digits, - or _")
-        if self.game not in GAMES:
-            raise ValueError(f"no playable game {self.game!r}")
-        game = GAMES[self.game]
-        if not game.min_seats <= len(self.seats) <= game.max_seats or len(self.owners) != len(self.seats):
-            raise ValueError(f"{self.game} takes {game.min_seats}-{game.max_seats} seats, one owner each")
-        if not 2 <= self.peers <= 8 or not all(isinstance(o, int) and 0 <= o < self.peers for o in self.owners):
+        if not isinstance(self.game, str) or not isinstance(self.seats, list) or not isinstance(self.owners, list):
+            raise ValueError("a setup names its game, and lists its seats and their owners")
+        if not all(isinstance(kind, str) for kind in self.seats) or len(self.owners) != len(self.seats):
+            raise ValueError("every seat is a kind (human or a bot level) with one owner")
+        if not isinstance(self.options, dict):
+            raise ValueError("the options are an object")
+        if not isinstance(self.peers, int) or isinstance(self.peers, bool):
+            raise ValueError("peers is a number")
+        if not 2 <= self.peers <= 8 or not all(
+            isinstance(o, int) and not isinstance(o, bool) and 0 <= o < self.peers for o in self.owners
+        ):
             raise ValueError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
         if len(set(self.owners)) < 2:
             raise ValueError("at least two peers play: a match against oneself needs no network")
@@ -86,15 +90,24 @@ class Setup:
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
+    def check_game(self, game: Game[Any]) -> None:
+        """The checks that need the game: it is the one named, with a seat count and options it allows."""
+        if game.id != self.game:
+            raise ValueError(f"the setup is for {self.game!r}, not {game.id!r}")
+        if not game.min_seats <= len(self.seats) <= game.max_seats:
+            raise ValueError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
+        game.info.resolve_options(self.options)
+
 
 class Peer:
-    def __init__(self, setup: Setup, me: int, entropy: Callable[[int], bytes]) -> None:
-        if not 0 <= me < setup.peers:
+    def __init__(self, setup: Setup, me: int, entropy: Callable[[int], bytes], game: Game[Any]) -> None:
+        if not isinstance(me, int) or not 0 <= me < setup.peers:
             raise ValueError(f"peer {me} is not in this match")
+        setup.check_game(game)
         self.setup = setup
         self.me = me
         self.entropy = entropy
-        self.game: Game = GAMES[setup.game]
+        self.game: Game[Any] = game
         self.match = Match(self.game, setup.seats, 0, setup.options)
         self.outbox: list[dict[str, Any]] = []
         self.hashes: dict[int, str] = {0: self.game.state_hash(self.match.state)}
@@ -439,11 +452,14 @@ class Peer:
         }
 
     @classmethod
-    def from_json(cls, data: Any, entropy: Callable[[int], bytes]) -> Peer:
+    def from_json(cls, data: Any, entropy: Callable[[int], bytes], games: Mapping[str, Game[Any]]) -> Peer:
         """Restore a saved peer; the log is replayed through the engine, so a corrupt save is refused."""
         try:
-            peer = cls(Setup.from_json(data["setup"]), data["me"], entropy)
-            peer.match = Match.from_log(data["log"], GAMES)
+            setup = Setup.from_json(data["setup"])
+            if setup.game not in games:
+                raise ValueError(f"no playable game {setup.game!r}")
+            peer = cls(setup, data["me"], entropy, games[setup.game])
+            peer.match = Match.from_log(data["log"], games)
             peer.node = dict(data["node"])
             peer.outbox = list(data["outbox"])
             peer.hashes = {int(step): str(value) for step, value in data["hashes"].items()}

@@ -45,7 +45,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...bots.search import argmax_ties, purify, regret_matching, sample_index
-from ...engine import Game
+from ...engine import Game, InvalidActionError
+from .actions import Load, Reload, parse
 from .rules import COLOURS, DECK, HAND_SIZE, ROUNDS, SLOTS, STACK_BONUS, LoadState
 
 # --- the compact model ------------------------------------------------------------------------------
@@ -449,12 +450,12 @@ def _sim_from_view(view: dict[str, Any]) -> _Sim:
 
 def parse_load(action: str) -> tuple[int, int | None, int]:
     """``load:G@2`` -> (rank, None, 1); ``reload:G@1>3`` -> (rank, 0, 2) (slots 0-based)."""
-    kind, _, arg = action.partition(":")
-    colour, _, slots = arg.partition("@")
-    if kind == "load":
-        return RANK[colour], None, int(slots) - 1
-    first, _, second = slots.partition(">")
-    return RANK[colour], int(first) - 1, int(second) - 1
+    move = parse(action)
+    if isinstance(move, Load):
+        return RANK[move.colour], None, move.slot - 1
+    if isinstance(move, Reload):
+        return RANK[move.colour], move.source - 1, move.target - 1
+    raise InvalidActionError(f"{action!r} is not a load or a reload")
 
 
 def _best_load_static(sim: _Sim, seat: int, ranks: Sequence[int], maximise_for: int) -> tuple[float, _Sim]:
@@ -501,7 +502,7 @@ class MediumBot:
     def __init__(self, hand_worth: float = HAND_WORTH) -> None:
         self.hand_worth = hand_worth
 
-    def choose(self, game: Game, view: dict[str, Any], rng: random.Random) -> str:
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         forced = _forced(view)
         if forced is not None:
             return forced
@@ -600,7 +601,7 @@ class StrongBot:
         self.static_weight = min(1.0, max(0.0, static_weight))
         self.load_static_weight = min(1.0, max(0.0, load_static_weight))
 
-    def choose(self, game: Game, view: dict[str, Any], rng: random.Random) -> str:
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         forced = _forced(view)
         if forced is not None:
             return forced
@@ -612,8 +613,8 @@ class StrongBot:
         return f"play:{cards[index]}"
 
     # --- the card -----------------------------------------------------------------------------
-    def _determinize(self, game: Game, view: dict[str, Any], rng: random.Random) -> list[_Sim]:
-        determinize = getattr(game, "determinize")  # noqa: B009 - LoadGame's sampler
+    def _determinize(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> list[_Sim]:
+        determinize = game.determinize
         seat = view["seat"]
         size = len(view["hand"])
         dets = []
@@ -628,7 +629,7 @@ class StrongBot:
         return dets
 
     def payoff_matrix(
-        self, game: Game, view: dict[str, Any], rng: random.Random
+        self, game: Game[Any], view: dict[str, Any], rng: random.Random
     ) -> tuple[list[str], list[str], list[list[float]], list[_Sim]]:
         """(my cards, opponent cards, payoff[i][j] = my expected margin, the determinizations)."""
         seat = view["seat"]
@@ -692,7 +693,7 @@ class StrongBot:
             return _evaluate(sim, seat)
         return _best_load_static(sim, loading[0], loading[1], seat)[0]
 
-    def strategy(self, game: Game, view: dict[str, Any], rng: random.Random) -> dict[str, float]:
+    def strategy(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> dict[str, float]:
         """The mixed strategy over the cards in hand (probabilities summing to 1)."""
         seat = view["seat"]
         other = 1 - seat
@@ -711,7 +712,7 @@ class StrongBot:
         return dict(zip(mine, strategy, strict=True))
 
     # --- loads --------------------------------------------------------------------------------
-    def _load(self, game: Game, view: dict[str, Any], rng: random.Random) -> str:
+    def _load(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         seat = view["seat"]
         legal = [str(action) for action in view["legal"]]
         base = _sim_from_view(view)

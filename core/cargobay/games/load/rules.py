@@ -39,18 +39,27 @@ from ...engine import (
     SIMULTANEOUS,
     TERMINAL,
     Game,
+    GameInfo,
     IllegalActionError,
     InvalidActionError,
     StateError,
 )
+from .actions import COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
 
-COLOURS = "YRBG"  # stacking order, bottom to top
-COLOUR_NAMES = {"G": "Green", "B": "Blue", "R": "Red", "Y": "Yellow"}
+__all__ = ["COLOURS", "COLOUR_NAMES", "DECK", "GAME", "SLOTS", "LoadGame", "LoadState", "parse_card"]
+
+INFO = GameInfo(
+    id="load",
+    title="TF22: LOAD!",
+    seats=(2, 2),
+    simultaneous=True,
+    hidden_information=True,
+    blurb="Two captains, secret card battles, and a ship to stack in the right colours.",
+)
 STACK_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}
 BEATS = {"G": frozenset("BR"), "B": frozenset("RY"), "R": frozenset("Y"), "Y": frozenset("G")}
 VALUES = (0, 1, 1, 2, 2, 3, 3)
 DECK = tuple(sorted(f"{colour}{value}" for colour in COLOURS for value in VALUES))
-SLOTS = 5
 ROUNDS = 3
 HAND_SIZE = 12
 FACE_DOWN = 4
@@ -65,17 +74,6 @@ def card_colour(card: str) -> str:
 
 def card_value(card: str) -> int:
     return int(card[1])
-
-
-def parse_card(text: str) -> str:
-    """Check a card code such as ``G3``.
-
-    >>> parse_card("B2")
-    'B2'
-    """
-    if len(text) != 2 or text[0] not in COLOURS or text[1] not in "0123":
-        raise InvalidActionError(f"{text!r} is not a card (a colour G/B/R/Y and a value 0-3, e.g. G3)")
-    return text
 
 
 def battle_winner(card0: str, card1: str) -> int | None:
@@ -165,10 +163,10 @@ def load_options(state: LoadState, seat: int, colour: str) -> list[str]:
     options: list[str] = []
     targets = [index for index, slot in enumerate(ship) if can_stack(slot, colour)]
     if supply(state)[colour] > 0:
-        options.extend(f"load:{colour}@{index + 1}" for index in targets)
+        options.extend(str(Load(colour, index + 1)) for index in targets)
     for source, slot in enumerate(ship):
         if slot and slot[-1] == colour:
-            options.extend(f"reload:{colour}@{source + 1}>{target + 1}" for target in targets if target != source)
+            options.extend(str(Reload(colour, source + 1, target + 1)) for target in targets if target != source)
     return options
 
 
@@ -194,11 +192,8 @@ def round_points(state: LoadState) -> list[JSON]:
     return breakdown
 
 
-class LoadGame(Game):
-    id = "load"
-    title = "TF22: LOAD!"
-    min_seats = 2
-    max_seats = 2
+class LoadGame(Game[LoadState]):
+    info = INFO
 
     # --- the node -------------------------------------------------------------------------------
     def new_state(self, seats: int = 2, options: Mapping[str, Any] | None = None) -> LoadState:
@@ -242,19 +237,19 @@ class LoadGame(Game):
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: LoadState, seat: int, action: str) -> LoadState:
-        if not isinstance(action, str):
-            raise InvalidActionError("an action is a string")
-        kind, _, arg = action.partition(":")
-        if kind == "deal":
-            return self._deal(state, seat, arg)
-        if kind == "play":
-            return self._play(state, seat, parse_card(arg))
-        if kind in ("load", "reload"):
-            return self._load(state, seat, action, kind, arg)
-        raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! (deal:, play:, load:, reload:)")
+        move = parse(action)
+        if isinstance(move, Deal):
+            return self._deal(state, seat, list(move.cards))
+        if isinstance(move, Play):
+            return self._play(state, seat, move.card)
+        return self._load(state, seat, move)
 
-    def _deal(self, state: LoadState, seat: int, arg: str) -> LoadState:
-        cards = [parse_card(text) for text in arg.split(",")] if arg else []
+    def action_steps(self, action: str) -> tuple[str, ...]:
+        """A reload is two picks: the container (``reload:G@1``), then the slot it goes to."""
+        move = parse(action)
+        return (move.picked,) if isinstance(move, Reload) else ()
+
+    def _deal(self, state: LoadState, seat: int, cards: list[str]) -> LoadState:
         if seat != CHANCE:
             raise IllegalActionError("only chance deals", "Setting up: the cards are shuffled and dealt")
         if state.phase != "deal":
@@ -277,6 +272,10 @@ class LoadGame(Game):
         return new
 
     def _play(self, state: LoadState, seat: int, card: str) -> LoadState:
+        if state.phase == "load":
+            raise IllegalActionError(
+                f"no card may be played now: seat {state.loader} must load first", "Gameplay: load after a battle"
+            )
         if state.phase != "choose":
             raise IllegalActionError("no card may be played now", "Gameplay: cards are chosen once per battle")
         if seat not in (0, 1):
@@ -336,20 +335,14 @@ class LoadGame(Game):
         state.loader = seat
         state.load_colours = colours
 
-    def _load(self, state: LoadState, seat: int, action: str, kind: str, arg: str) -> LoadState:
-        colour, at, slots = arg.partition("@")
-        if colour not in COLOURS or at != "@":
-            raise InvalidActionError(f"{action!r}: write load:G@2 or reload:G@1>3")
-        if kind == "load":
-            source, target = None, self._slot(action, slots)
-        else:
-            first, arrow, second = slots.partition(">")
-            if arrow != ">":
-                raise InvalidActionError(f"{action!r}: a reload names two slots, e.g. reload:G@1>3")
-            source, target = self._slot(action, first), self._slot(action, second)
+    def _load(self, state: LoadState, seat: int, move: Load | Reload) -> LoadState:
+        colour = move.colour
+        target = move.target - 1 if isinstance(move, Reload) else move.slot - 1
+        source = move.source - 1 if isinstance(move, Reload) else None
         if state.phase != "load" or seat != state.loader:
+            who = "nobody may load now" if state.loader is None else f"seat {state.loader} loads now"
             raise IllegalActionError(
-                f"seat {seat} may not load now", "Gameplay: only the battle winner (or the Joker) loads"
+                f"seat {seat} may not load now ({who})", "Gameplay: only the battle winner (or the Joker) loads"
             )
         if colour not in state.load_colours:
             allowed = " or ".join(COLOUR_NAMES[c] for c in state.load_colours)
@@ -357,16 +350,7 @@ class LoadGame(Game):
                 f"{COLOUR_NAMES[colour]} is not the battle-winning colour ({allowed})", "Load / Joker"
             )
         ship = state.ships[seat]
-        if not can_stack(ship[target], colour):
-            raise IllegalActionError(
-                f"{COLOUR_NAMES[colour]} cannot stack on slot {target + 1}"
-                + (f" (its top is {COLOUR_NAMES[ship[target][-1]]})" if ship[target] else ""),
-                "Load: Green on Blue/Red/Yellow, Blue on Red/Yellow, Red on Yellow, Yellow on an empty slot",
-            )
-        if source is None:
-            if supply(state)[colour] <= 0:
-                raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
-        else:
+        if source is not None:
             if source == target:
                 raise IllegalActionError("a reload must move the container to a different slot", "Ruling 2")
             if not ship[source] or ship[source][-1] != colour:
@@ -374,22 +358,24 @@ class LoadGame(Game):
                     f"the top of slot {source + 1} is not a {COLOUR_NAMES[colour]} container",
                     "Reload: only from the top of a stack",
                 )
+        if not can_stack(ship[target], colour):
+            raise IllegalActionError(
+                f"{COLOUR_NAMES[colour]} cannot stack on slot {target + 1}"
+                + (f" (its top is {COLOUR_NAMES[ship[target][-1]]})" if ship[target] else ""),
+                "Load: Green on Blue/Red/Yellow, Blue on Red/Yellow, Red on Yellow, Yellow on an empty slot",
+            )
+        if source is None and supply(state)[colour] <= 0:
+            raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
         new = state.copy()
         new_ship = new.ships[seat]
         if source is not None:
             new_ship[source].pop()
         new_ship[target].append(colour)
-        new.last_load = {"seat": seat, "action": action}
+        new.last_load = {"seat": seat, "action": str(move)}
         new.loader = None
         new.load_colours = []
         self._next_battle(new)
         return new
-
-    @staticmethod
-    def _slot(action: str, text: str) -> int:
-        if len(text) != 1 or text not in "12345":
-            raise InvalidActionError(f"{action!r}: slots are numbered 1 to 5")
-        return int(text) - 1
 
     def _next_battle(self, state: LoadState) -> None:
         state.turn += 1

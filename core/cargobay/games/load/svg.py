@@ -22,23 +22,30 @@ Decisions the brief left open:
 from __future__ import annotations
 
 import math
-import textwrap
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
-from .rules import COLOUR_NAMES, COMPLETE_STACK, SLOTS, STACK_BONUS
+from ...render import RenderContext
+from ...render.svg import FONT, INK
+from ...render.svg import action as _action
+from ...render.svg import attr as _attr
+from ...render.svg import num as _num
+from ...render.svg import rect as _rect
+from ...render.svg import text as _text
+from ...render.svg import wrap as _wrap
+from .actions import COLOUR_NAMES, SLOTS, Load, Reload, parse
+from .rules import COMPLETE_STACK, STACK_BONUS
 
 __all__ = ["render"]
 
-WIDTH = 500
-FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif"
+WIDTH = 500  # one column; the landscape layout (``ctx.wide``) puts two side by side
+GUTTER = 10
 DISPLAY_ORDER = "GBRY"  # strongest in battle first: how cards and tables are listed
 FILL = {"G": "#1b7a3a", "B": "#1d5bb5", "R": "#c0302b", "Y": "#f2c41c"}
 INK_ON = {"G": "#ffffff", "B": "#ffffff", "R": "#ffffff", "Y": "#1a1a1a"}
 SYMBOL_NAME = {"G": "circle", "B": "square", "R": "triangle", "Y": "star"}
-INK = "#1a1d24"
 MUTED = "#4a5263"
 PAPER = "#f6f7f9"
 PANEL = "#e4e9f1"
@@ -64,50 +71,6 @@ STYLE = (
 
 
 # --- small builders ---------------------------------------------------------------------------------
-
-
-def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
-
-
-def _num(value: float) -> str:
-    """A coordinate without trailing zeros.
-
-    >>> _num(3.0), _num(2.50)
-    ('3', '2.5')
-    """
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
-
-
-def _text(
-    x: float,
-    y: float,
-    text: str,
-    *,
-    size: float = 15,
-    weight: str | None = None,
-    anchor: str = "start",
-    fill: str = INK,
-    extra: str = "",
-) -> str:
-    bold = f' font-weight="{weight}"' if weight else ""
-    anchor_attr = "" if anchor == "start" else f' text-anchor="{anchor}"'
-    return (
-        f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(size)}"{bold}{anchor_attr} fill="{fill}"{extra}>'
-        f"{escape(text, quote=False)}</text>"
-    )
-
-
-def _rect(x: float, y: float, w: float, h: float, *, fill: str, rx: float = 0, extra: str = "") -> str:
-    corner = f' rx="{_num(rx)}"' if rx else ""
-    box = f'x="{_num(x)}" y="{_num(y)}" width="{_num(w)}" height="{_num(h)}"'
-    return f'<rect {box}{corner} fill="{fill}"{extra}/>'
-
-
-def _wrap(text: str, width: float, size: float) -> list[str]:
-    """Lines of ``text`` that fit ``width`` units at font ``size`` (an average glyph is ~0.55 em)."""
-    return textwrap.wrap(text, max(8, int(width / (size * 0.55)))) or [""]
 
 
 def _symbol(colour: str, cx: float, cy: float, r: float, fill: str) -> str:
@@ -149,14 +112,23 @@ def _card_face(card: str, x: float, y: float, w: float, h: float, *, count: int 
             x + 3.5, y + 3.5, w - 7, h - 7, fill="none", rx=5, extra=f' stroke="{ink}" stroke-opacity="0.5"'
         ),
         _symbol(colour, x + 13, y + 14, 5.5, ink),
-        _text(x + w / 2, y + h * 0.62, value, size=h * 0.4, weight="700", anchor="middle", fill=ink),
-        _text(x + w / 2, y + h - 9, COLOUR_NAMES[colour], size=12.5, anchor="middle", fill=ink),
     ]
     if count > 1:
         parts.append(
             f'<circle cx="{_num(x + w - 13)}" cy="{_num(y + 14)}" r="10.5" fill="#ffffff" stroke="{INK}"/>'
         )
-        parts.append(_text(x + w - 13, y + 18.5, f"x{count}", size=12, weight="700", anchor="middle"))
+    # One text element, the name first: its words read "Green 3 x2", as the card's button label does.
+    spans = [
+        f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h - 9)}" font-size="12.5">{COLOUR_NAMES[colour]}</tspan>',
+        f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h * 0.62)}" font-size="{_num(h * 0.4)}" font-weight="700">'
+        f"{value}</tspan>",
+    ]
+    if count > 1:
+        spans.append(
+            f'<tspan x="{_num(x + w - 13)}" y="{_num(y + 18.5)}" font-size="12" font-weight="700" fill="{INK}">'
+            f"x{count}</tspan>"
+        )
+    parts.append(f'<text text-anchor="middle" fill="{ink}">{" ".join(spans)}</text>')
     return "".join(parts)
 
 
@@ -183,14 +155,6 @@ def _card_slot(x: float, y: float, w: float, h: float) -> str:
     return _rect(x, y, w, h, fill="none", rx=7, extra=f' stroke="{MUTED}" stroke-dasharray="5 4"')
 
 
-def _action(action: str, seat: int, label: str, kind: str, body: str, extra: str = "") -> str:
-    return (
-        f'<g class="action {kind}" data-action="{_attr(action)}" data-seat="{seat}" role="button" '
-        f'tabindex="0" aria-label="{_attr(label)}"{extra}>'
-        f"<title>{escape(label, quote=False)}</title>{body}</g>"
-    )
-
-
 # --- words ------------------------------------------------------------------------------------------
 
 
@@ -215,25 +179,12 @@ def _describe(card: str) -> str:
 
 def _move_words(action: str) -> str:
     """``load:G@2`` -> "loaded Green onto slot 2"; ``reload:G@1>3`` -> "moved Green from slot 1 to slot 3"."""
-    kind, _, arg = action.partition(":")
-    colour, _, slots = arg.partition("@")
-    name = COLOUR_NAMES.get(colour, colour)
-    if kind == "reload":
-        source, _, target = slots.partition(">")
-        return f"moved {name} from slot {source} to slot {target}"
-    return f"loaded {name} onto slot {slots}"
-
-
-def _action_label(action: str) -> str:
-    kind, _, arg = action.partition(":")
-    if kind == "play":
-        return f"Play {_describe(arg)}"
-    colour, _, slots = arg.partition("@")
-    name = COLOUR_NAMES.get(colour, colour)
-    if kind == "reload":
-        source, _, target = slots.partition(">")
-        return f"Move {name} from slot {source} to slot {target}"
-    return f"Load {name} onto slot {slots}"
+    move = parse(action)
+    if isinstance(move, Reload):
+        return f"moved {COLOUR_NAMES[move.colour]} from slot {move.source} to slot {move.target}"
+    if isinstance(move, Load):
+        return f"loaded {COLOUR_NAMES[move.colour]} onto slot {move.slot}"
+    return action
 
 
 def _battle_number(view: Mapping[str, Any]) -> int:
@@ -470,7 +421,7 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
                 + _text(
                     hx + share / 2,
                     ghost_y - 6,
-                    "+ Load" if len(targets) == 1 else "+",
+                    "Load" if len(targets) == 1 else "",
                     size=13,
                     weight="700",
                     anchor="middle",
@@ -486,43 +437,67 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
     return parts, y + stack_h + 48
 
 
-def _reloads(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], float]:
-    """Reload options, one row per container that may move: "Move Green from slot 2 to: [slot 1] [slot 4]"."""
-    rows: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    for action in view.get("legal") or []:
-        if action.startswith("reload:"):
-            colour, _, slots = action[len("reload:") :].partition("@")
-            source, _, target = slots.partition(">")
-            rows.setdefault((colour, source), []).append((target, action))
-    if not rows:
+def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext) -> tuple[list[str], float]:
+    """Reloads in two picks: first the container ("Move Green from slot 2"), then the slot it goes to.
+
+    With nothing picked, one button per container that may move (``data-select``); with one picked
+    (``ctx.selection`` is ``reload:G@2``), its target slots (``data-action``) and a button to put it back.
+    """
+    moves = [parse(action) for action in view.get("legal") or [] if action.startswith("reload:")]
+    reloads = [move for move in moves if isinstance(move, Reload)]
+    if not reloads:
         return [], y
-    parts = [
-        '<g class="reloads">',
-        _text(12, y + 16, "Or move a container on your ship (reload):", size=15, weight="700"),
-    ]
-    y += 26
+    picked = [move for move in reloads if move.picked == ctx.selection]
+    parts = ['<g class="reloads">']
     row_h, button_w, gap = 38, 56, 5
-    for (colour, source), targets in rows.items():
+    if picked:
+        colour, source = picked[0].colour, picked[0].source
         name = COLOUR_NAMES[colour]
-        parts.append(_rect(12, y + 5, 22, 22, fill=FILL[colour], rx=4))
-        parts.append(_symbol(colour, 23, y + 16, 6, INK_ON[colour]))
-        parts.append(_text(40, y + 21, f"Move {name} from slot {source} to", size=14))
-        bx = WIDTH - 12 - len(targets) * button_w - (len(targets) - 1) * gap
-        bx = max(bx, 226)
-        for target, action in targets:
-            label = f"Move {name} from slot {source} to slot {target}"
+        parts.append(_text(12, y + 16, f"Move {name} from slot {source} to:", size=15, weight="700"))
+        y += 26
+        bx = 12.0
+        for move in picked:
+            label = f"slot {move.target}: move {name} from slot {source} to slot {move.target}"
             body = (
                 _rect(bx, y, button_w, 32, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
-                + _rect(
-                    bx - 2, y - 2, button_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"'
-                )
-                + _text(bx + button_w / 2, y + 21, f"slot {target}", size=14, weight="700", anchor="middle")
+                + _rect(bx - 2, y - 2, button_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
+                + _text(bx + button_w / 2, y + 21, f"slot {move.target}", size=14, weight="700", anchor="middle")
             )
-            parts.append(_action(action, viewer, label, "reload", body))
+            parts.append(_action(str(move), viewer, label, "reload", body))
             bx += button_w + gap
-        y += row_h
+        cancel_w = 150
+        body = (
+            _rect(bx + 8, y, cancel_w, 32, fill="#eef1f6", rx=7, extra=f' stroke="{MUTED}" stroke-width="1.5"')
+            + _rect(bx + 6, y - 2, cancel_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
+            + _text(bx + 8 + cancel_w / 2, y + 21, "Keep it in place", size=14, anchor="middle")
+        )
+        parts.append(_action("", viewer, f"Keep it in place: do not move {name}", "unselect", body, select=True))
+        parts.append("</g>")
+        return parts, y + row_h + 2
+    parts.append(_text(12, y + 16, "Or move a container on your ship (reload):", size=15, weight="700"))
+    y += 26
+    sources: dict[str, Reload] = {}
+    for move in reloads:
+        sources.setdefault(move.picked, move)
+    bx = 12.0
+    button_w = 150
+    for picked_action, move in sources.items():
+        if bx + button_w > WIDTH - 12:
+            bx = 12.0
+            y += row_h
+        name = COLOUR_NAMES[move.colour]
+        label = f"Move {name} from slot {move.source}, then pick where it goes"
+        body = (
+            _rect(bx, y, button_w, 32, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
+            + _rect(bx - 2, y - 2, button_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
+            + _rect(bx + 6, y + 6, 20, 20, fill=FILL[move.colour], rx=4)
+            + _symbol(move.colour, bx + 16, y + 16, 5.5, INK_ON[move.colour])
+            + _text(bx + 32, y + 21, f"{name} from slot {move.source}", size=13.5)
+        )
+        parts.append(_action(picked_action, viewer, label, "pick", body, select=True))
+        bx += button_w + gap
     parts.append("</g>")
-    return parts, y + 2
+    return parts, y + row_h + 2
 
 
 def _choices(view: Mapping[str, Any], names: Sequence[str], order: Sequence[int], card_y: float) -> list[str]:
@@ -779,7 +754,7 @@ def _hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], fl
                 _action(
                     action,
                     viewer,
-                    f"Play {_describe(card)}",
+                    f"Play {_describe(card)}" + (f" x{counts[card]}" if counts[card] > 1 else ""),
                     "card",
                     face + ring,
                     extra=f' data-card="{_attr(card)}"',
@@ -937,12 +912,24 @@ def _game_over(
 # --- the board --------------------------------------------------------------------------------------
 
 
-def render(view: Mapping[str, Any], *, labels: Mapping[Any, str] | None = None) -> str:
+def render(
+    view: Mapping[str, Any], ctx: RenderContext | None = None, *, labels: Mapping[Any, str] | None = None
+) -> str:
     """The board as one self-contained ``<svg>`` element, drawn from ``view`` (``LoadGame.view``) only.
 
     The viewer's ship is at the bottom (a spectator sees seat 1's ship, i.e. seat index 0, at the bottom).
-    ``labels`` names the seats, e.g. ``{0: "You", 1: "Strong bot"}``.
+    ``ctx.labels`` (or ``labels``) names the seats, e.g. ``{0: "You", 1: "Strong bot"}``; ``ctx.committed``
+    lists the seats whose card is chosen but not yet seen here (a peer match); ``ctx.selection`` is the
+    picked container of a reload.
     """
+    ctx = ctx or RenderContext(labels=dict(labels or {}))
+    if ctx.committed:
+        chosen = list(view.get("chosen") or [])
+        for seat_index in ctx.committed:
+            if 0 <= seat_index < len(chosen):
+                chosen[seat_index] = True
+        view = {**view, "chosen": chosen}
+    labels = ctx.labels
     seat = view.get("seat")
     viewer = seat if seat in (0, 1) else None
     bottom = viewer if viewer is not None else 0
@@ -953,7 +940,7 @@ def render(view: Mapping[str, Any], *, labels: Mapping[Any, str] | None = None) 
     parts, y = _header(view, names, y)
     body += parts
     y += 8
-    if view.get("result") is not None:
+    if view.get("result") is not None and not ctx.wide:
         parts, y = _game_over(view, names, bottom, y)
         body += parts
     parts, y = _player_bar(view, names, top, y)
@@ -982,8 +969,15 @@ def render(view: Mapping[str, Any], *, labels: Mapping[Any, str] | None = None) 
         y += 2
     parts, y = _ship(view, bottom, y, viewer)
     body += parts
+    left_height = 0.0
+    if ctx.wide:  # landscape: the ships and the battle on the left; the game over, your moves, hand and table right
+        left_height, y = y, 0.0
+        body.append(f'<g class="right-column" transform="translate({WIDTH + GUTTER},0)">')
+        if view.get("result") is not None:
+            parts, y = _game_over(view, names, bottom, y)
+            body += parts
     if viewer is not None:
-        parts, y = _reloads(view, viewer, y)
+        parts, y = _reloads(view, viewer, y, ctx)
         body += parts
         if view.get("result") is None and view["phase"] != "deal":
             parts, y = _hand(view, viewer, y + 4)
@@ -991,25 +985,29 @@ def render(view: Mapping[str, Any], *, labels: Mapping[Any, str] | None = None) 
     y += 4
     parts, y = _table(view, names, bottom, y)
     body += parts
-    height = math.ceil(y + 6)
+    if ctx.wide:
+        body.append("</g>")
+    height = math.ceil(max(y, left_height) + 6)
+    width = 2 * WIDTH + GUTTER if ctx.wide else WIDTH
     title = (
         f"TF22: LOAD! round {view['round']}/{view.get('rounds', 3)}, battle {_battle_number(view)}/"
         f"{view.get('turns', 12)}: {_status(view, names)[0]}"
     )
     to_act = " ".join(str(s) for s in view.get("to_act") or [])
     root = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-load" viewBox="0 0 {WIDTH} {height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-load" viewBox="0 0 {width} {height}" '
         f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{_attr(title)}" '
         f'font-family="{_attr(FONT)}" data-game="load" data-phase="{_attr(view["phase"])}" '
         f'data-round="{_attr(view["round"])}" data-turn="{_attr(view["turn"])}" '
-        f'data-seat="{"" if viewer is None else viewer}" data-to-act="{_attr(to_act)}">'
+        f'data-seat="{"" if viewer is None else viewer}" data-to-act="{_attr(to_act)}" '
+        f'data-layout="{"wide" if ctx.wide else "tall"}">'
     )
     return "".join(
         [
             root,
             f"<title>{escape(title, quote=False)}</title>",
             f"<style>{STYLE}</style>",
-            _rect(0, 0, WIDTH, height, fill=PAPER),
+            _rect(0, 0, width, height, fill=PAPER),
             *body,
             "</svg>",
         ]

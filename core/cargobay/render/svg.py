@@ -1,0 +1,101 @@
+"""A small SVG kit shared by every game's board: escaped text, rectangles, numbers, the clickable-action
+contract, and the hot-seat cover.
+
+The page contract: every element a player may click is ``<g class="action ..." role="button" tabindex="0"
+aria-label=... data-seat=...>`` with either ``data-action`` (a complete action: the page sends it) or
+``data-select`` (a partial action: the page asks for the board with it selected). Nothing else is clickable.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from html import escape
+
+INK = "#1a1d24"
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif"
+SHOW = "show"  # the act that lifts the hot-seat cover (never an engine action)
+
+
+def attr(value: object) -> str:
+    """An attribute value, escaped.
+
+    >>> attr('a "b" <c>')
+    'a &quot;b&quot; &lt;c&gt;'
+    """
+    return escape(str(value), quote=True)
+
+
+def num(value: float) -> str:
+    """A coordinate without trailing zeros.
+
+    >>> num(3.0), num(2.50), num(-0.001)
+    ('3', '2.5', '0')
+    """
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def text(
+    x: float,
+    y: float,
+    content: str,
+    *,
+    size: float = 15,
+    weight: str | None = None,
+    anchor: str = "start",
+    fill: str = INK,
+    extra: str = "",
+) -> str:
+    bold = f' font-weight="{weight}"' if weight else ""
+    anchor_attr = "" if anchor == "start" else f' text-anchor="{anchor}"'
+    return (
+        f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}"{bold}{anchor_attr} fill="{fill}"{extra}>'
+        f"{escape(content, quote=False)}</text>"
+    )
+
+
+def rect(x: float, y: float, w: float, h: float, *, fill: str, rx: float = 0, extra: str = "") -> str:
+    corner = f' rx="{num(rx)}"' if rx else ""
+    box = f'x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(h)}"'
+    return f'<rect {box}{corner} fill="{fill}"{extra}/>'
+
+
+def wrap(content: str, width: float, size: float) -> list[str]:
+    """Lines of ``content`` that fit ``width`` units at font ``size`` (an average glyph is ~0.55 em)."""
+    return textwrap.wrap(content, max(8, int(width / (size * 0.55)))) or [""]
+
+
+def action(action: str, seat: int, label: str, kind: str, body: str, extra: str = "", *, select: bool = False) -> str:
+    """A clickable element: ``data-action`` for a complete action, ``data-select`` for a partial one.
+
+    ``label`` is what a screen reader announces; it should start with the element's visible words.
+
+    >>> action("next", 0, "Next", "next", "")[:60]
+    '<g class="action next" data-action="next" data-seat="0" role'
+    """
+    key = "data-select" if select else "data-action"
+    return (
+        f'<g class="action {kind}" {key}="{attr(action)}" data-seat="{seat}" role="button" '
+        f'tabindex="0" aria-label="{attr(label)}"{extra}>'
+        f"<title>{escape(label, quote=False)}</title>{body}</g>"
+    )
+
+
+def handoff_cover(seat: int, name: str) -> str:
+    """The cover shown between two hot-seat players, with the one button that lifts it."""
+    who = escape(name)
+    button = f"I am {who}: show my hand"
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" class="handoff" viewBox="0 0 500 260" width="100%" '
+        f'data-handoff="{seat}" role="group" aria-label="Pass the device to {who}">'
+        '<rect x="6" y="6" width="488" height="248" rx="14" fill="#23304d"/>'
+        f'<text x="250" y="78" text-anchor="middle" font-size="26" font-weight="700" fill="#fff" '
+        f'font-family="{attr(FONT)}">{who}\u2019s turn</text>'
+        '<text x="250" y="112" text-anchor="middle" font-size="16" fill="#dfe6f3" '
+        f'font-family="{attr(FONT)}">Pass the device; everyone else, look away.</text>'
+        f'<g class="action show" data-action="{SHOW}" data-seat="{seat}" role="button" tabindex="0" '
+        f'aria-label="{button}"><title>{button}</title>'
+        '<rect x="110" y="150" width="280" height="56" rx="28" fill="#ffd36b"/>'
+        '<text x="250" y="185" text-anchor="middle" font-size="18" font-weight="700" fill="#1a1d24" '
+        f'font-family="{attr(FONT)}">{button}</text></g></svg>'
+    )
