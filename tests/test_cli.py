@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cargobay.__main__ import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,6 +27,7 @@ def test_games_lists_every_game() -> None:
     for game_id in ("load", "haul", "loot", "teamup", "tf22"):
         assert game_id in text
     assert "playable" in text and "coming" in text
+    assert [line.split()[-2:] for line in text.splitlines() if line.startswith("odd ")] == [["test", "game"]]
 
 
 def test_play_then_replay_gives_the_same_hash(tmp_path: Path) -> None:
@@ -73,3 +76,69 @@ def test_module_entry_point_runs() -> None:
     done = subprocess.run([sys.executable, "-m", "cargobay", "games"], cwd=ROOT, capture_output=True, text=True,
                           env={"PYTHONPATH": str(ROOT / "core"), "PATH": "/usr/bin:/bin"}, check=False)
     assert done.returncode == 0 and "load" in done.stdout
+
+
+# --- bad input ends with a message, never a traceback (issue 6) -----------------------------------------------
+
+
+class TypingHuman:
+    """A stdin that reads the prompt: the first time a load is due it types the three malformed colours of
+    issue 6, one a line, then always the first legal action."""
+
+    TYPOS = ("load:YR@1", "load:@1", "reload:RB@1>2")
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.out = out
+        self.pending: list[str] | None = None
+
+    def readline(self) -> str:
+        legal = [line for line in self.out.getvalue().splitlines() if line.startswith("legal: ")][-1].split()[1:]
+        if self.pending is None and any(action.startswith(("load:", "reload:")) for action in legal):
+            self.pending = list(self.TYPOS)
+        return (self.pending.pop(0) if self.pending else legal[0]) + "\n"
+
+
+def test_a_typo_in_interactive_play_is_refused_and_the_match_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    out = io.StringIO()
+    human = TypingHuman(out)
+    monkeypatch.setattr(sys, "stdin", human)
+    code = main(["play", "load", "--seats", "human,easy", "--seed", "3"], out)
+    text = out.getvalue()
+    assert code == 0 and "winner" in text
+    refused = [line.partition("refused: ")[2] for line in text.splitlines() if "refused: " in line]
+    assert [line.split(":")[:2] for line in refused] == [["'load", "YR@1'"], ["'load", "@1'"], ["'reload", "RB@1>2'"]]
+    assert all("a container colour is one of G, B, R, Y" in line for line in refused)
+
+
+def test_interactive_play_through_real_stdin() -> None:
+    """Odd one out, one round: seat 0 picks, then gives in one line; a partial gift and a typo are refused."""
+    lines = "pick:2\npick:0\ngive:1\ngive:0+1\ngive:1+2\n"
+    done = subprocess.run([sys.executable, "-m", "cargobay", "play", "odd", "--seats", "human,easy,easy", "--seed", "1",
+                           "--options", '{"rounds": 1}'], cwd=ROOT, input=lines, capture_output=True, text=True,
+                          env={"PYTHONPATH": str(ROOT / "core"), "PATH": "/usr/bin:/bin"}, check=False, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("refused:") == 3 and "winner" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("options", ['{"rounds": 0}', "[1]", "{", '{"nope": 1}', "[" * 100_000])
+def test_bad_options_end_with_a_message(options: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "odd", "--seats", "easy,easy,easy", "--options", options], io.StringIO()) == 2
+    assert capsys.readouterr().err.startswith("error:")
+
+
+@pytest.mark.parametrize(("content", "reason"), [
+    (b'\xff\xfe{"game": "load"}', "not UTF-8"),
+    (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+    (b'{"game": "load", "seats": ["easy", "easy"], "actions": [[0, "load:YR@1"]]}', "entry 0"),
+])
+def test_replay_of_a_bad_file_ends_with_a_message(tmp_path: Path, content: bytes, reason: str) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    code, _ = run("replay", str(bad))
+    assert code == 1
+    done = subprocess.run([sys.executable, "-m", "cargobay", "replay", str(bad)], cwd=ROOT, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT / "core"), "PATH": "/usr/bin:/bin"}, check=False,
+                          timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error:") and reason in done.stderr

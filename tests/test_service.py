@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from html import escape
 from typing import Any
 
@@ -10,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cargobay.service import MAX_REQUEST_BYTES, Service, handle_json
+from cargobay.games.load.rules import DECK
+from cargobay.service import MAX_REQUEST_BYTES, PROTOCOL, Service, handle_json
 
 
 def ask(service: Service, **request: Any) -> dict[str, Any]:
-    return service.handle({"v": 1, "id": 1, **request})
+    return service.handle({"v": PROTOCOL, "id": 1, **request})
 
 
 def ok(service: Service, **request: Any) -> dict[str, Any]:
@@ -23,10 +25,25 @@ def ok(service: Service, **request: Any) -> dict[str, Any]:
     return answer["result"]
 
 
-def test_hello_lists_the_five_games() -> None:
+def test_hello_lists_the_catalogue() -> None:
     result = ok(Service(), type="hello")
-    assert [g["id"] for g in result["games"]] == ["load", "haul", "loot", "teamup", "tf22"]
-    assert [g["available"] for g in result["games"]] == [True, False, False, False, False]
+    assert result["protocol"] == PROTOCOL
+    games = {g["id"]: g for g in result["games"]}
+    assert list(games) == ["load", "odd", "haul", "loot", "teamup", "tf22"]
+    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load"]
+    assert games["odd"]["listed"] is False and games["odd"]["seats"] == [3, 3]
+    assert games["odd"]["options"] == [{"name": "rounds", "label": "Rounds", "kind": "int", "default": 3,
+                                        "min": 1, "max": 9}]
+    assert games["load"]["bots"] == ["easy", "medium", "strong"] and games["odd"]["bots"] == ["easy"]
+    assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == []
+
+
+def offered(snap: dict[str, Any], action: str) -> bool:
+    """The board offers ``action``: as a complete action, or by the first pick of its selection step."""
+    if f'data-action="{escape(action)}"' in snap["svg"]:
+        return True
+    head = action.rpartition(">")[0] if action.startswith("reload:") else action.partition("+")[0]
+    return f'data-select="{escape(head)}"' in snap["svg"]
 
 
 def play_human_vs_bot(service: Service, bot: str = "easy", seed: int = 5) -> dict[str, Any]:
@@ -36,7 +53,7 @@ def play_human_vs_bot(service: Service, bot: str = "easy", seed: int = 5) -> dic
         if humans:
             assert snap["viewer"] == humans[0]
             action = snap["view"]["legal"][0]
-            assert f'data-action="{escape(action)}"' in snap["svg"]
+            assert offered(snap, action)
             snap = ok(service, type="act", seat=humans[0], action=action)
         else:
             snap = ok(service, type="step")
@@ -70,8 +87,8 @@ def test_the_bot_does_not_see_the_humans_pending_card() -> None:
     snap = ok(service, type="new_match", game="load", seats=["human", "easy"], seed=1)
     snap = ok(service, type="step")  # the deal
     first = snap["view"]["legal"][0]
-    table = service.table
-    assert table is not None
+    assert service.local is not None
+    table = service.local.table
     view_of_bot = table.game.view(table.match.state, 1)
     snap = ok(service, type="act", seat=0, action=first)
     assert table.game.view(table.match.state, 1)["my_choice"] is None
@@ -81,7 +98,7 @@ def test_the_bot_does_not_see_the_humans_pending_card() -> None:
 @pytest.mark.parametrize(("request_", "error_type"), [
     ({"type": "nope"}, "ProtocolError"),
     ({"type": "act", "seat": 0, "action": "play:G3"}, "ProtocolError"),  # no match yet
-    ({"type": "new_match", "game": "chess", "seats": ["human", "easy"]}, "ProtocolError"),
+    ({"type": "new_match", "game": "chess", "seats": ["human", "easy"]}, "UnknownGameError"),
     ({"type": "new_match", "game": "load", "seats": ["human", "god"]}, "ValueError"),
     ({"type": "new_match", "game": "load", "seats": ["human"]}, "ValueError"),
     ({"type": "new_match", "game": "load", "seats": ["human", "easy"], "seed": -1}, "ProtocolError"),
@@ -89,10 +106,10 @@ def test_the_bot_does_not_see_the_humans_pending_card() -> None:
     ({"type": "resume", "log": {"game": "load", "seats": ["human", "easy"], "actions": [[0, "play:G3"]]}},
      "LogError"),
     ({"type": "resume", "log": []}, "ProtocolError"),
-    ({"type": "hello", "v": 2}, "ProtocolError"),
+    ({"type": "act", "v": PROTOCOL - 1}, "ProtocolError"),
 ])
 def test_bad_requests_are_answered_with_errors(request_: dict[str, Any], error_type: str) -> None:
-    answer = Service().handle({"v": 1, **request_})
+    answer = Service().handle({"v": PROTOCOL, **request_})
     assert answer["ok"] is False
     assert answer["error"]["type"] == error_type and answer["error"]["message"]
 
@@ -127,7 +144,8 @@ def test_handle_json_refuses_garbage_and_oversize() -> None:
 @given(st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(
-        ["v", "type", "game", "seats", "seed", "seat", "action", "log", "actions"]), inner, max_size=5),
+        ["v", "type", "game", "seats", "seed", "seat", "action", "log", "actions", "prefix", "options", "wide"]),
+        inner, max_size=5),
     max_leaves=20,
 ))
 def test_fuzzed_requests_never_crash(request_: Any) -> None:
@@ -170,13 +188,15 @@ def test_two_pages_play_a_whole_match_peer_to_peer() -> None:
             elif snap["to_decide"]:
                 assert snap["view"]["legal"], snap["view"]
                 action = snap["view"]["legal"][-1]
-                assert f'data-action="{escape(action)}"' in snap["svg"]
+                assert offered(snap, action)
                 outboxes[me].extend(ok(services[me], type="p2p_choose", seat=snap["viewer"], action=action,
                                        now=2)["send"])
         p2p_flush(services, outboxes)
     final = [ok(service, type="p2p_snapshot") for service in services]
     assert final[0]["hash"] == final[1]["hash"] and final[0]["over"] and final[0]["outcome"] is None
     assert final[0]["view"]["result"]["winners"]
+    for now in (3, 4, 5):  # the 1 Hz tick after the end answers no save (issue 6: 90 KB a tick)
+        assert ok(services[0], type="p2p_tick", now=now)["save"] is None
 
 
 def test_a_committed_choice_shows_face_down_and_the_other_side_sees_only_that_it_chose() -> None:
@@ -189,7 +209,8 @@ def test_a_committed_choice_shows_face_down_and_the_other_side_sees_only_that_it
     outboxes[0].extend(mine["send"])
     p2p_flush(services, outboxes)
     theirs = ok(services[1], type="p2p_snapshot")
-    assert theirs["view"]["chosen"][0] is True
+    assert '<g class="choice" data-player="0">' in theirs["svg"]  # committed: a card back, unseen
+    assert "data-card" not in theirs["svg"].split('class="choice" data-player="0"')[1].split("</g>")[0]
     assert card.split(":")[1] not in json.dumps(theirs["view"]["piles"])
     assert theirs["view"]["legal"]  # still free to choose
 
@@ -265,3 +286,139 @@ def test_hot_seat_covers_the_board_between_players() -> None:
 def test_one_human_never_sees_a_cover() -> None:
     snap = play_human_vs_bot(Service())
     assert snap["handoff"] is None
+
+
+# --- the selection step and bad input, through the contract ------------------------------------------------
+
+NEIL = ["R2", "R3", "Y0", "G0", "G1", "G1", "G2", "G2", "G3", "G3", "Y1", "Y1"]
+BUZZ = ["B2", "B3", "B1", "R0", "R1", "R1", "Y2", "Y2", "Y3", "Y3", "B0", "B2"]
+FACE_DOWN = sorted((Counter(DECK) - Counter(NEIL + BUZZ)).elements())
+RULEBOOK_RELOAD = [  # the rulebook's Reload example: Buzz (seat 1) wins with Blue twice
+    [-1, "deal:" + ",".join(FACE_DOWN + NEIL + BUZZ)],
+    [0, "play:R2"], [1, "play:B2"], [1, "load:B@1"], [0, "play:R3"], [1, "play:B3"],
+]
+
+
+def buzz_must_reload(service: Service) -> dict[str, Any]:
+    log = {"game": "load", "seats": ["easy", "human"], "seed": 0, "actions": RULEBOOK_RELOAD}
+    snap = ok(service, type="resume", log=log)
+    assert snap["viewer"] == 1 and "reload:B@1>2" in snap["view"]["legal"]
+    return snap
+
+
+def test_a_reload_is_picked_then_placed_through_the_service() -> None:
+    service = Service()
+    snap = buzz_must_reload(service)
+    assert snap["selection"] == "" and 'data-select="reload:B@1"' in snap["svg"]
+    assert 'data-action="reload:B@1&gt;2"' not in snap["svg"]
+    picked = ok(service, type="select", seat=1, prefix="reload:B@1")
+    assert picked["selection"] == "reload:B@1" and picked["hash"] == snap["hash"]
+    for target in (2, 3, 4, 5):
+        assert f'data-action="reload:B@1&gt;{target}"' in picked["svg"]
+    assert 'data-select=""' in picked["svg"]  # "Keep it in place"
+    back = ok(service, type="select", seat=1, prefix="")
+    assert back["selection"] == "" and back["svg"] == snap["svg"]
+    ok(service, type="select", seat=1, prefix="reload:B@1")
+    done = ok(service, type="act", seat=1, action="reload:B@1>2")
+    assert done["view"]["ships"][1] == [[], ["B"], [], [], []] and done["selection"] == ""
+
+
+@pytest.mark.parametrize("prefix", ["reload:B@2", "reload:G@1", "load:B@2", "reload:", "x" * 50])
+def test_an_unknown_prefix_is_refused_and_changes_nothing(prefix: str) -> None:
+    service = Service()
+    buzz_must_reload(service)
+    snap = ok(service, type="select", seat=1, prefix="reload:B@1")
+    answer = ask(service, type="select", seat=1, prefix=prefix)
+    assert answer["ok"] is False and answer["error"]["type"] == "IllegalActionError"
+    after = ok(service, type="snapshot")
+    assert after["selection"] == "reload:B@1" and after["hash"] == snap["hash"] and after["svg"] == snap["svg"]
+    assert ask(service, type="select", seat=0, prefix="reload:B@1")["ok"] is False  # the bot's seat
+
+
+@pytest.mark.parametrize("action", ["load:YR@1", "load:@1", "reload:RB@1>2"])
+def test_a_wrong_length_colour_is_an_invalid_action_through_the_service(action: str) -> None:
+    service = Service()
+    snap = buzz_must_reload(service)
+    answer = ask(service, type="act", seat=1, action=action)
+    assert answer["ok"] is False and answer["error"]["type"] == "InvalidActionError", answer
+    assert "colour" in answer["error"]["message"]
+    assert ok(service, type="snapshot")["hash"] == snap["hash"]
+
+
+def test_a_reload_to_its_own_slot_and_a_play_while_loading_say_why_through_the_service() -> None:
+    service = Service()
+    buzz_must_reload(service)
+    same = ask(service, type="act", seat=1, action="reload:B@1>1")["error"]
+    assert same["type"] == "IllegalActionError" and "Ruling 2" in same["message"]
+    play = ask(service, type="act", seat=1, action="play:B1")["error"]
+    assert "seat 1 must load first" in play["message"]
+
+
+def test_a_gift_in_odd_one_out_is_two_picks_through_the_service() -> None:
+    service = Service()
+    snap = ok(service, type="new_match", game="odd", seats=["human", "easy", "easy"], seed=3,
+              options={"rounds": 1})
+    assert snap["log"]["options"] == {"rounds": 1}
+    while not snap["over"]:
+        if snap["view"]["legal"] and snap["view"]["phase"] == "give":
+            break
+        snap = ok(service, type="act", seat=0, action="pick:0") if snap["view"]["legal"] else ok(service, type="step")
+    assert 'data-select="give:1"' in snap["svg"] and 'data-action="give:1+2"' not in snap["svg"]
+    before = snap["view"]["scores"][1]
+    answer = ask(service, type="select", seat=0, prefix="give:0")  # not to oneself
+    assert answer["ok"] is False and ok(service, type="snapshot")["selection"] == ""
+    picked = ok(service, type="select", seat=0, prefix="give:1")
+    assert picked["selection"] == "give:1" and 'data-action="give:1+2"' in picked["svg"]
+    done = ok(service, type="act", seat=0, action="give:1+2")
+    assert done["over"] and done["view"]["scores"][1] == before + 2 and done["selection"] == ""
+
+
+def test_odd_one_out_options_are_checked() -> None:
+    for options in ({"rounds": 0}, {"rounds": "2"}, {"colour": "red"}):
+        answer = ask(Service(), type="new_match", game="odd", seats=["human", "easy", "easy"], options=options)
+        assert answer["ok"] is False and answer["error"]["message"]
+
+
+def mesh_flush(services: list[Service], outboxes: list[list[str]]) -> None:
+    while any(outboxes):
+        for me, outbox in enumerate(outboxes):
+            while outbox:
+                text = outbox.pop(0)
+                for other, service in enumerate(services):
+                    if other != me:
+                        snap = ok(service, type="p2p_receive", **{"from": me}, text=text, now=1)
+                        assert snap["refused"] is None, snap["refused"]
+                        outboxes[other].extend(snap["send"])
+
+
+def test_a_gift_is_picked_then_sent_between_three_pages() -> None:
+    setup = {"match_id": "odd-match-0001", "game": "odd", "seats": ["human"] * 3, "owners": [0, 1, 2], "peers": 3,
+             "options": {"rounds": 1}}
+    services = [Service(), Service(), Service()]
+    outboxes = [ok(s, type="p2p_start", setup=setup, me=me, now=0)["send"] for me, s in enumerate(services)]
+    mesh_flush(services, outboxes)
+    for me, service in enumerate(services):  # everyone picks 0: nobody is the odd one out
+        outboxes[me].extend(ok(service, type="p2p_choose", seat=me, action="pick:0", now=1)["send"])
+    mesh_flush(services, outboxes)
+    snap = ok(services[0], type="p2p_snapshot")
+    assert snap["to_decide"] == [0] and 'data-select="give:2"' in snap["svg"]
+    assert ask(services[0], type="p2p_select", seat=0, prefix="give:0")["ok"] is False
+    assert ask(services[1], type="p2p_select", seat=1, prefix="give:2")["ok"] is False  # not seat 1's turn
+    picked = ok(services[0], type="p2p_select", seat=0, prefix="give:2")
+    assert picked["selection"] == "give:2" and picked["send"] == [] and picked["hash"] == snap["hash"]
+    assert 'data-action="give:2+1"' in picked["svg"] and 'data-action="give:2+2"' in picked["svg"]
+    outboxes[0].extend(ok(services[0], type="p2p_choose", seat=0, action="give:2+1", now=2)["send"])
+    mesh_flush(services, outboxes)
+    final = [ok(service, type="p2p_snapshot") for service in services]
+    assert all(snap["over"] and snap["view"]["scores"] == [0, 0, 1] for snap in final)
+    assert len({snap["hash"] for snap in final}) == 1 and final[0]["selection"] == ""
+
+
+def test_a_peer_snapshot_carries_the_save_only_when_it_changed() -> None:
+    services, outboxes = p2p_pair()
+    p2p_flush(services, outboxes)
+    assert ok(services[0], type="p2p_snapshot")["save"] is not None  # asked for: always full
+    assert ok(services[0], type="p2p_tick", now=1)["save"] is None  # nothing changed
+    card = ok(services[0], type="p2p_snapshot")["view"]["legal"][0]
+    assert ok(services[0], type="p2p_choose", seat=0, action=card, now=1)["save"] is not None
+    assert ok(services[0], type="p2p_tick", now=2)["save"] is None

@@ -68,6 +68,9 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
         if not isinstance(options, dict):
             raise ValueError("--options is a JSON object, e.g. '{\"rounds\": 2}'")
         table = Table.new(SPECS[args.game], seats, args.seed, options)
+    except RecursionError:
+        print("error: --options is nested too deeply", file=sys.stderr)
+        return 2
     except (ValueError, KeyError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-from .engine import Game, GameInfo
+from .engine import CargoBayError, Game, GameInfo
 from .spec import GameSpec
 
 PACKAGES = ("load", "oddone")  # the game packages under cargobay/games/, each with a SPEC; a new game adds its name
@@ -38,12 +38,19 @@ GAMES: dict[str, Game[Any]] = {game_id: spec.game for game_id, spec in SPECS.ite
 CATALOGUE: tuple[GameInfo, ...] = (*(spec.info for spec in SPECS.values()), *COMING)
 
 
+class UnknownGameError(CargoBayError, KeyError):
+    """A game id that names no playable game."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "unknown game"
+
+
 def get_spec(game_id: object) -> GameSpec:
-    """The spec of a playable game; KeyError naming the playable ones otherwise."""
+    """The spec of a playable game; UnknownGameError (a KeyError) naming the playable ones otherwise."""
     spec = SPECS.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
-        known = ", ".join(sorted(SPECS))
-        raise KeyError(f"no playable game {game_id!r} (playable: {known})")
+        known = ", ".join(info.id for info in CATALOGUE if info.available and info.listed)
+        raise UnknownGameError(f"no playable game {game_id!r} (playable: {known})")
     return spec
 
 

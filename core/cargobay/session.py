@@ -260,7 +260,12 @@ class PeerSession:
         view, svg, self.selection = board(self.spec, shown, viewer, labels, self.selection, committed,
                                           legal=not peer.outcome, wide=self.wide)
         save = peer.to_json()
-        text = json.dumps(save, sort_keys=True, separators=(",", ":"))
+        # Outside a pending reveal the clock of the last tick is no change: every tick moves it and the next
+        # tick after a restore overwrites it (otherwise every 1 Hz tick would send the whole save).
+        node = save["node"]
+        if node.get("since") is None or peer.outcome:
+            node = {key: value for key, value in node.items() if key != "last"}
+        text = json.dumps({**save, "node": node}, sort_keys=True, separators=(",", ":"))
         changed = full or text != self._saved
         self._saved = text
         return {

@@ -6,11 +6,12 @@ import random
 
 import pytest
 
-from cargobay.bots import RandomBot, get_bot
+from cargobay.bots import RandomBot
 from cargobay.bots.search import exploitability, regret_matching, sample_index
 from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.load.bots import MediumBot, StrongBot, _evaluate, _Sim, card_int, card_str
 from cargobay.games.load.rules import DECK, GAME
+from cargobay.registry import SPECS
 
 # a light strong bot keeps the file fast; the defaults are measured in bench/bots_eval.py
 FAST_STRONG = {"determinizations": 4, "rollouts": 3, "iterations": 60, "load_rollouts": 8, "budget": 2000}
@@ -54,10 +55,11 @@ def test_bots_only_play_legal_actions(level: str) -> None:
 
 
 def test_registry_gives_the_load_bots() -> None:
-    assert isinstance(get_bot("load", "medium"), MediumBot)
-    assert isinstance(get_bot("load", "strong"), StrongBot)
-    assert get_bot("load", "medium").level == "medium"
-    assert get_bot("load", "strong").level == "strong"
+    spec = SPECS["load"]
+    assert spec.levels == ("easy", "medium", "strong")
+    assert isinstance(spec.bot("medium"), MediumBot) and spec.bot("medium").level == "medium"
+    assert isinstance(spec.bot("strong"), StrongBot) and spec.bot("strong").level == "strong"
+    assert isinstance(spec.bot("easy"), RandomBot)
 
 
 def test_second_seat_does_not_see_the_first_seats_pending_card() -> None:

@@ -15,6 +15,7 @@ from cargobay.bots import RandomBot
 from cargobay.engine import CargoBayError
 from cargobay.net import MessageError, Peer, PeerViolation, Setup, commitment
 from cargobay.net.messages import MAX_MESSAGE_BYTES, dump
+from cargobay.registry import GAMES
 
 MATCH = "match-0001"
 
@@ -32,7 +33,7 @@ class Network:
         owners = owners or tuple(range(peers))
         self.setup = Setup(MATCH, game, ["human"] * len(owners), list(owners), peers, reveal_deadline=deadline)
         salts = salts or tuple(seed * 10 + me for me in range(peers))
-        self.peers = [Peer(self.setup, me, entropy_from(salts[me])) for me in range(peers)]
+        self.peers = [Peer(self.setup, me, entropy_from(salts[me]), GAMES[game]) for me in range(peers)]
         self.queues: dict[tuple[int, int], list[str]] = {
             (a, b): [] for a in range(peers) for b in range(peers) if a != b
         }
@@ -87,17 +88,8 @@ class Network:
         raise AssertionError("match did not end")
 
 
-@pytest.fixture
-def odd_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cargobay.registry import GAMES
-
-    from .odd_one_out import OddOneOut
-
-    monkeypatch.setitem(GAMES, "odd", OddOneOut())
-
-
 @pytest.mark.parametrize("seed", range(5))
-def test_three_peers_on_reordering_channels_play_a_whole_match(odd_game: None, seed: int) -> None:
+def test_three_peers_on_reordering_channels_play_a_whole_match(seed: int) -> None:
     """Three peers, each pair on its own channel; channels deliver in their own order relative to each
     other, so a reveal can overtake a commitment sent on another channel."""
     network = Network(peers=3, seed=seed, game="odd")
@@ -358,7 +350,7 @@ def test_save_reload_and_resume_after_a_drop() -> None:
     saved = json.loads(json.dumps(network.peers[1].to_json()))
     network.decide()  # peer 0 moves while peer 1 is away
     network.queues = {key: [] for key in network.queues}
-    network.peers[1] = Peer.from_json(saved, entropy_from(77))
+    network.peers[1] = Peer.from_json(saved, entropy_from(77), GAMES)
     for me, peer in enumerate(network.peers):
         network.broadcast(me, peer.hello())
     network.play()
@@ -372,9 +364,9 @@ def test_a_corrupt_save_is_refused() -> None:
     saved = network.peers[0].to_json()
     saved["log"]["actions"][0][1] = "deal:G0"
     with pytest.raises(ValueError):
-        Peer.from_json(saved, entropy_from(1))
+        Peer.from_json(saved, entropy_from(1), GAMES)
     with pytest.raises(ValueError):
-        Peer.from_json({"setup": {"match_id": "x"}}, entropy_from(1))
+        Peer.from_json({"setup": {"match_id": "x"}}, entropy_from(1), GAMES)
 
 
 def test_chat_is_delivered_and_limited() -> None:
@@ -384,3 +376,24 @@ def test_chat_is_delivered_and_limited() -> None:
     assert {"event": "chat", "from": 0, "text": "alliance?"} in network.peers[1].take_events()
     with pytest.raises(MessageError):
         network.peers[0].chat("x" * 501)
+
+
+@pytest.mark.parametrize("action", ["load:YR@1", "load:@1", "reload:RB@1>2"])
+def test_a_malformed_load_from_a_peer_is_refused_with_a_reason(action: str) -> None:
+    """Issue 6: a load colour of the wrong length reached a KeyError; now it is a refused move, match untouched."""
+    network = Network(seed=16)
+    for _ in range(200):
+        network.flush()
+        state = network.peers[1].match.state
+        if state.phase == "load":
+            break
+        network.decide()
+    loader = state.loader
+    receiver = network.peers[1 - loader]
+    before = receiver.game.state_hash(receiver.match.state)
+    message = {"v": 1, "match": MATCH, "from": loader, "type": "act", "node": receiver.node["node"], "seat": loader,
+               "action": action}
+    with pytest.raises(PeerViolation, match="container colour") as info:
+        receiver.receive(loader, dump(message), 0.0)
+    assert not info.value.cheating
+    assert receiver.game.state_hash(receiver.match.state) == before
