@@ -247,6 +247,31 @@ def catalogue_json(wheel: Path) -> str:
     return text.replace("</", "<\\/")
 
 
+def cards_html(catalogue: str) -> str:
+    """The menu's game cards as static HTML from the stamped catalogue, so the menu paints before any script
+    runs (and stays if the page script fails). web/ui/menu.py draws the same markup (and wires it)."""
+    from html import escape
+
+    data = json.loads(catalogue.replace("<\\/", "</")) if catalogue != "null" else None
+    items = []
+    for game in (data or {}).get("games") or []:
+        if game.get("listed", True) is False:
+            continue
+        title = f'<span class="game-title">{escape(str(game.get("title", game["id"])))}</span>'
+        if game.get("available"):
+            low, high = game.get("seats", [2, 2])
+            players = str(low) if low == high else f"{low}-{high}"
+            extra = f'<span class="game-meta">{players} players · playable</span>'
+            attrs = 'aria-pressed="false"'
+        else:
+            extra, attrs = '<span class="badge">coming soon</span>', 'disabled aria-disabled="true" aria-pressed="false"'
+        items.append(
+            f'<li><button type="button" class="game-card" data-game="{escape(game["id"])}" {attrs}>{title}{extra}'
+            "</button></li>"
+        )
+    return "".join(items)
+
+
 def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str]:
     """Lay out dist/ from node_modules, the wheel, web/, worker/, bench/web/ and public/."""
     nm = root / "node_modules"
@@ -307,13 +332,15 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     ).hexdigest()[:12]
     # The page's modules that MicroPython loads at start (PyScript `files`; web/p2p/ is fetched on first use),
     # and the game catalogue (the engine's `hello`), so the menu needs no engine to show.
+    catalogue = catalogue_json(wheel)
     page_files = {
         f"./{rel}?v={build_id}": f"./{rel}"
         for rel in sorted(p.relative_to(root / "web").as_posix() for p in (root / "web" / "ui").glob("*.py"))
     }
     tokens = {
         "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
-        "__CATALOGUE__": catalogue_json(wheel),
+        "__CATALOGUE__": catalogue,
+        "__GAME_CARDS__": cards_html(catalogue),
         "__BUILD_ID__": build_id,
         "__PYODIDE_DIR__": pyodide_dir,
         "__PYSCRIPT_DIR__": pyscript_dir,

@@ -8,7 +8,7 @@ For each of N runs (default 5), side by side in the same run:
   bare cold / reload - dist/bench/bare.html: only boots the same vendored Pyodide in a module worker
 All times are ms from navigation start (performance.now() in the page). Prints medians (min-max).
 
-    python bench/startup.py [--runs 5] [--no-build] [--loadpackage]
+    python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--loadpackage]
 
 Goals: menu < 1000 ms cold; engine ready <= 1.15 x bare boot.
 """
@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument("--dist", type=Path, default=None, help="build into / serve this folder (default dist/)")
     parser.add_argument(
         "--loadpackage",
         action="store_true",
@@ -107,15 +108,16 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     build = BUILD
-    if not args.no_build or not (build.DIST / "manifest.json").exists():
-        build.build()
+    dist = args.dist or build.DIST
+    if not args.no_build or not (dist / "manifest.json").exists():
+        build.build(dist)
     variants = [("app", "app", ""), ("bare", "bare", "")]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
     results: dict[str, dict[str, dict[str, list[float]]]] = {
         name: {"cold": {}, "reload": {}} for name, _, _ in variants
     }
-    with build.serving() as base, sync_playwright() as pw:
+    with build.serving(dist) as base, sync_playwright() as pw:
         for run in range(args.runs):
             for name, kind, query in variants:  # interleaved, so drift hits all variants alike
                 cold, reload = one_run(pw, base, kind, query)

@@ -21,7 +21,7 @@ ENGINE_TIMEOUT_MS = 90_000
 MAX_DECISIONS = 400
 SETTLE_S = 60.0
 
-BOARD = "#p2p-board"
+BOARD = "#board"
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -49,7 +49,7 @@ def phase(page) -> str:  # type: ignore[no-untyped-def]
 
 def wait_phase(page, *phases: str, timeout_ms: int = 30_000) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(
-        "(ps) => ps.includes(document.getElementById('p2p-board').dataset.p2p)", arg=list(phases), timeout=timeout_ms
+        "(ps) => ps.includes(document.getElementById('board').dataset.p2p)", arg=list(phases), timeout=timeout_ms
     )
 
 
@@ -98,13 +98,30 @@ def connect(host, guest, *, shots: bool = False, via_link: bool = False) -> None
     for page in (host, guest):
         wait_phase(page, "connected")
         page.wait_for_function(
-            "() => document.getElementById('p2p-board').dataset.step !== undefined"
-            " && document.getElementById('p2p-board').dataset.step !== ''"
+            "() => document.getElementById('board').dataset.step !== undefined"
+            " && document.getElementById('board').dataset.step !== ''"
         )
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
+
+
+WAIT_CHANGE_JS = """() => new Promise((done) => {
+  const board = document.getElementById('board');
+  const seen = new MutationObserver(() => { seen.disconnect(); done(true); });
+  seen.observe(board, {attributes: true});
+  setTimeout(() => { seen.disconnect(); done(false); }, 200);
+})"""
+
+
+def wait_change(pages) -> None:  # type: ignore[no-untyped-def]
+    """Wait on page state rather than a clock: until a board of some page changes (each page in turn, at most
+    200 ms each, so a change on another page is not missed for long)."""
+    for page in pages:
+        if page.evaluate(WAIT_CHANGE_JS):
+            return
 
 
 def quiet(page) -> bool:  # type: ignore[no-untyped-def]
-    return not page.evaluate("() => document.getElementById('p2p-board').hasAttribute('aria-busy')")
+    return not page.evaluate("() => document.getElementById('board').hasAttribute('aria-busy')")
 
 
 def settle(pages) -> None:  # type: ignore[no-untyped-def]
@@ -117,7 +134,7 @@ def settle(pages) -> None:  # type: ignore[no-untyped-def]
             return
         if any(attr(p, "data-to-decide") == "yes" and quiet(p) for p in pages):
             return
-        pages[0].wait_for_timeout(30)
+        wait_change(pages)
     raise AssertionError(f"no page got a move: {[(phase(p), attr(p, 'data-step')) for p in pages]}")
 
 
@@ -132,7 +149,7 @@ def decide(page) -> None:  # type: ignore[no-untyped-def]
     except Exception:
         target.dispatch_event("click")
     page.wait_for_function(
-        "(s) => { const b = document.getElementById('p2p-board');"
+        "(s) => { const b = document.getElementById('board');"
         " return b.dataset.toDecide !== 'yes' || b.dataset.step !== s"
         " || document.getElementById('messages').dataset.kind === 'error'; }",
         arg=step,
@@ -162,7 +179,7 @@ def wait_in_step(pages) -> None:  # type: ignore[no-untyped-def]
         steps = {(attr(p, "data-step"), attr(p, "data-hash")) for p in pages}
         if len(steps) == 1 and all(quiet(p) for p in pages):
             return
-        pages[0].wait_for_timeout(30)
+        wait_change(pages)
     raise AssertionError(f"pages out of step: {[(attr(p, 'data-step'), attr(p, 'data-hash')) for p in pages]}")
 
 
@@ -174,7 +191,7 @@ def assert_same_final(pages) -> None:  # type: ignore[no-untyped-def]
     scores = [json.loads(attr(p, "data-scores")) for p in pages]
     assert scores[0] == scores[1] and len(scores[0]) == 2
     for page in pages:
-        assert page.locator("#p2p-info").inner_text().strip() == "Game over"
+        assert page.locator("#turn-info").inner_text().strip() == "Game over"
         assert "Game over" in (page.locator(BOARD).text_content() or "")
         assert page.locator("#p2p-outcome").is_hidden()
         saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))
@@ -245,7 +262,7 @@ def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:
     assert attr(host, "data-step") == step
     assert host.locator("#p2p-reconnect-box").is_visible() and guest.locator("#p2p-reconnect-box").is_visible()
     assert host.locator("#p2p-peers li[data-peer='1']").get_attribute("data-state") == "paused"
-    assert "paused" in guest.locator("#p2p-info").inner_text()
+    assert "paused" in guest.locator("#turn-info").inner_text()
     shot(host, "p2p-04-paused")
 
     # The reloaded page (the guest in the game) invites this time: WebRTC roles need not match game roles.
@@ -317,10 +334,31 @@ def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> No
     settle([host, guest])
     decide(guest)
     for page in (host, guest):
-        page.wait_for_function("(s) => Number(document.getElementById('p2p-board').dataset.step) > s", arg=node)
+        page.wait_for_function("(s) => Number(document.getElementById('board').dataset.step) > s", arg=node)
     wait_in_step([host, guest])
     for page in (host, guest):
         assert page.recorder.errors == []
+
+
+def test_a_friend_opens_the_invite_link_and_sees_no_error(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest = new_page(), new_page()
+    open_ready(host)
+    guest.goto(guest.base_url)  # a fresh browser: the friend has never opened the site
+    wait_ready(guest)
+    connect(host, guest, via_link=True)
+    for page in (host, guest):
+        assert error_message(page) == ""
+        assert page.get_attribute("#messages", "data-kind") != "error"
+
+
+def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page) -> None:  # type: ignore[no-untyped-def]
+    page = new_page()
+    page.goto(page.base_url + "#join=CB1.garbage!!")
+    wait_ready(page)
+    page.wait_for_function("() => document.getElementById('messages').dataset.kind === 'error'")
+    text = page.locator("#messages").inner_text()
+    assert "this invite is not valid" in text.lower(), text
+    assert "engine failed" not in text.lower()
 
 
 def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type: ignore[no-untyped-def]
@@ -343,7 +381,8 @@ def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type:
 def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # type: ignore[no-untyped-def]
     page = new_page()
     open_ready(page)
-    page.click("#p2p-settings summary")
+    page.click("#p2p-settings summary")  # opening them loads the peer-to-peer modules
+    page.wait_for_selector("#p2p-settings[data-ready]", state="attached")
     assert page.input_value("#p2p-ice") == "" and page.input_value("#p2p-deadline") == "60"
     page.fill("#p2p-ice", "stun:stun.invalid:3478\nturn:turn.invalid:3478")  # a TURN server needs credentials
     page.dispatch_event("#p2p-ice", "change")
@@ -357,10 +396,11 @@ def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # t
     shot(page, "p2p-07-settings")
     page.reload()
     wait_ready(page)
+    page.click("#p2p-settings summary")
+    page.wait_for_selector("#p2p-settings[data-ready]", state="attached")
     assert page.input_value("#p2p-deadline") == "90"
     assert page.input_value("#p2p-ice").endswith("user secret")
     # Back to none (the made-up servers above are never contacted: no link was made with them).
-    page.click("#p2p-settings summary")
     page.fill("#p2p-ice", "")
     page.dispatch_event("#p2p-ice", "change")
     page.click("#p2p-host")
@@ -432,8 +472,8 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
     wait_peer(watcher, 1)
     t_mesh = time.monotonic() - t0
     relay_ms = [
-        guest.get_attribute("#p2p-screen", "data-relay-ms-2"),
-        watcher.get_attribute("#p2p-screen", "data-relay-ms-1"),
+        guest.get_attribute("#game-screen", "data-relay-ms-2"),
+        watcher.get_attribute("#game-screen", "data-relay-ms-1"),
     ]
     print(
         f"\nmesh: host-spectator link {t_host * 1000:.0f} ms, guest-spectator link {t_mesh * 1000:.0f} ms "
@@ -449,7 +489,7 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
     host.click("#p2p-start-match")
     for page in (host, guest, watcher):
         wait_phase(page, "connected")
-        page.wait_for_function("() => document.getElementById('p2p-board').dataset.step")
+        page.wait_for_function("() => document.getElementById('board').dataset.step")
     wait_in_step([host, guest, watcher])
     assert watcher.locator("#p2p-peers li[data-peer='2']").get_attribute("data-role") == "spectator"
     assert watcher.locator("#p2p-peers li[data-peer='2']").inner_text().startswith("You — Spectator 1")
@@ -497,7 +537,7 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
     finals = {(attr(p, "data-hash"), attr(p, "data-step"), attr(p, "data-scores")) for p in (host, guest, watcher)}
     assert len(finals) == 1, finals
     for page in (host, guest, watcher):
-        assert page.locator("#p2p-info").inner_text().strip() == "Game over"
+        assert page.locator("#turn-info").inner_text().strip() == "Game over"
         assert "Game over" in (page.locator(BOARD).text_content() or "")
         assert page.locator("#p2p-outcome").is_hidden()
         assert refusals(page) == 0

@@ -112,11 +112,8 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
     assert page.locator("#start").is_disabled()
     shot(page, "01-menu-loading")
 
-    deadline_ms = ENGINE_TIMEOUT_MS
-    waited = 0
-    while not held and waited < deadline_ms:
-        page.wait_for_timeout(100)
-        waited += 100
+    while not held:  # each wait lets Playwright run the route handler
+        page.wait_for_event("request", timeout=ENGINE_TIMEOUT_MS)
     assert held, "the worker never asked for the wheel"
     for route in held:
         route.continue_()
@@ -126,7 +123,7 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
     timings = page.evaluate("() => window.cargobayEngine.timings")
     assert timings["ready"] is not None
     hello = json.loads(page.evaluate("() => window.cargobayEngine.request(JSON.stringify({type: 'hello'}))"))
-    assert hello["ok"] is True and hello["v"] == 1
+    assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
     assert page.recorder.errors == []
@@ -255,17 +252,18 @@ def test_illegal_and_garbage_requests_are_errors(page) -> None:  # type: ignore[
     assert snap["ok"] is True
     assert str(snap["result"]["step"]) == step
 
-    # Malformed messages posted to the worker directly never kill it either.
+    # Malformed messages posted to the worker directly never kill it either (the transport is {id, text}).
     answers = page.evaluate(
         "() => new Promise((resolve) => {"
         " const w = new Worker(new URL('./worker/engine.worker.mjs', location.href), {type: 'module'});"
         " const out = []; w.onmessage = (e) => { if (!e.data.event) out.push(e.data);"
         " if (out.length === 3) { w.terminate(); resolve(out); } };"
-        " w.postMessage('text'); w.postMessage({v: 1, id: 'x', type: 'hello'});"
-        " w.postMessage({v: 2, id: 3, type: 'hello'}); })"
+        " w.postMessage('text'); w.postMessage({id: 'x', text: '{}'});"
+        " w.postMessage({id: 3, text: 'x'.repeat(2000000)}); })"
     )
-    assert [a["ok"] for a in answers] == [False, False, False]
-    assert [a["error"]["type"] for a in answers] == ["ProtocolError"] * 3
+    texts = [json.loads(a["text"]) for a in answers]
+    assert [t["ok"] for t in texts] == [False, False, False]
+    assert [t["error"]["type"] for t in texts] == ["ProtocolError"] * 3
     assert answers[2]["id"] == 3
     assert page.recorder.errors == []
 
@@ -273,9 +271,9 @@ def test_illegal_and_garbage_requests_are_errors(page) -> None:  # type: ignore[
 def test_page_script_failure_is_shown(page) -> None:  # type: ignore[no-untyped-def]
     # The UI script (MicroPython) crashes at start: the page says so in its message area; the menu stays.
     page.route(
-        "**/main.py*",
+        "**/app.py*",
         lambda route: route.fulfill(
-            status=200, content_type="text/plain", body="raise RuntimeError('boom from main.py')\n"
+            status=200, content_type="text/plain", body="raise RuntimeError('boom from app.py')\n"
         ),
     )
     open_app(page)

@@ -4,8 +4,10 @@
 //
 //   window.cargobayEngine.request(jsonText) -> Promise<jsonText>
 //
-// The request text is a JSON object with a "type" (see worker/PROTOCOL.md); "v" and "id" are filled in
-// here. The promise always resolves, with the response JSON text; failures are error responses.
+// A thin transport (worker/PROTOCOL.md v2): the request text goes to the worker as {id, text} untouched and
+// the answer text comes back as {id, text}; every check is in Python. The promise always resolves, with the
+// answer JSON text; a transport failure is an error answer. window.cargobayLoadP2P() imports the peer-to-peer
+// glue (WebRTC, QR codes) on first use only.
 
 const root = document.documentElement;
 const cfg = root.dataset;
@@ -88,10 +90,10 @@ function onStatus(ev) {
   }
 }
 
+const failure = (type, message) => JSON.stringify({ ok: false, error: { type, message } });
+
 function failAll(message) {
-  for (const [id, resolve] of pending) {
-    resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "EngineUnavailable", message } }));
-  }
+  for (const resolve of pending.values()) resolve(failure("EngineUnavailable", message));
   pending.clear();
 }
 
@@ -106,39 +108,50 @@ try {
     const resolve = pending.get(msg.id);
     if (resolve) {
       pending.delete(msg.id);
-      resolve(JSON.stringify(msg));
-    } else if (msg.ok === false) {
-      console.warn("cargobay engine: unmatched error response", msg);
+      resolve(typeof msg.text === "string" ? msg.text : failure("InternalError", "the engine answered no text"));
+    } else {
+      console.warn("cargobay engine: unmatched answer", msg);
     }
   };
   worker.onerror = (e) => {
     const message = e.message || "the engine worker could not be started";
-    onStatus({ v: 1, event: "status", state: "error", stage: "failed", progress: 1, message });
+    onStatus({ event: "status", state: "error", stage: "failed", progress: 1, message });
     failAll(message);
   };
 } catch (err) {
-  onStatus({ v: 1, event: "status", state: "error", stage: "failed", progress: 1, message: String(err) });
+  onStatus({ event: "status", state: "error", stage: "failed", progress: 1, message: String(err) });
 }
 
-function request(jsonText) {
-  const id = nextId++;
-  let req;
-  try {
-    req = typeof jsonText === "string" ? JSON.parse(jsonText) : jsonText;
-  } catch (err) {
-    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "ProtocolError", message: `request is not valid JSON: ${err.message}` } }));
-  }
-  if (req === null || typeof req !== "object" || Array.isArray(req)) {
-    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "ProtocolError", message: "a request must be a JSON object" } }));
-  }
+function request(text) {
   if (state === "error" || !worker) {
-    return Promise.resolve(JSON.stringify({ v: 1, id, ok: false, error: { type: "EngineUnavailable", message: lastStatus.message || "engine failed to start" } }));
+    return Promise.resolve(failure("EngineUnavailable", lastStatus.message || "engine failed to start"));
   }
+  const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    worker.postMessage({ v: 1, ...req, id });
+    worker.postMessage({ id, text: String(text) });
   });
 }
+
+let p2pGlue = null;
+function loadP2P() {
+  p2pGlue ??= import("./p2p-glue.js?v=__BUILD_ID__").then(() => window.cargobayP2P);
+  return p2pGlue;
+}
+window.cargobayLoadP2P = loadP2P;
+// Window-level helpers for the page script (MicroPython's proxy cannot call these with `window` as their
+// receiver): listen to a window event; fetch a text (resolves to null when it cannot).
+window.cargobayPage = {
+  listen(name, fn) { window.addEventListener(name, () => fn()); },
+  async fetchText(url) {
+    try {
+      const res = await fetch(url);
+      return res.ok ? await res.text() : null;
+    } catch {
+      return null;
+    }
+  },
+};
 
 window.cargobayEngine = {
   request,

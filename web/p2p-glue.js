@@ -1,5 +1,5 @@
-// Peer-to-peer glue for the page script (web/main.py): WebRTC links (web/p2p.js), QR codes and the
-// clipboard, exposed as window.cargobayP2P. No game logic here: main.py decides what every text means.
+// Peer-to-peer glue for the page script (web/p2p/*.py, loaded on first use): WebRTC links (web/p2p.js), QR codes and the
+// clipboard, exposed as window.cargobayP2P. No game logic here: the page's Python decides what every text means.
 //
 // Every call answers JSON text (or a Promise of it) of the form {"ok": true, ...} or
 // {"ok": false, "error": "<reason>"}, so a failure is data on the Python side, never an exception.
@@ -7,7 +7,7 @@
 //   {"link": id, "type": "state", "state": "connecting"|"open"|"closed", "ms": <ms since accept/reply>}
 //   {"link": id, "type": "message", "text": "..."}        (or "oversize": <length> instead of "text")
 
-import { Link, parseIceServers } from "./p2p.js?v=__BUILD_ID__";
+import { Link, decodeSignal, parseIceServers } from "./p2p.js?v=__BUILD_ID__";
 import qrcode from "./__QRCODE_DIR__qrcode.mjs";
 
 export const MAX_CHANNEL_TEXT = 32768; // characters; a peer message is at most 16 KiB (core/cargobay/net)
@@ -121,6 +121,16 @@ function close(id) {
   links.delete(Number(id));
 }
 
+// What a connection code is ("offer": an invite, "answer": a reply), or why it is none: the code's binary
+// layout is known here (p2p.js) only.
+function codeKind(code) {
+  try {
+    return answer({ ok: true, kind: decodeSignal(code).kind });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
 function checkIce(text) {
   try {
     return answer({ ok: true, servers: parseIceServers(text || "").length });
@@ -204,7 +214,7 @@ function stopScan() {
 }
 
 window.cargobayP2P = {
-  create, invite, reply, accept, send, close, checkIce, qrSvg, randomId, copy, scan, stopScan,
+  create, invite, reply, accept, send, close, checkIce, codeKind, qrSvg, randomId, copy, scan, stopScan,
   canScan: "BarcodeDetector" in window,
   onEvent(fn) { listener = fn; },
   // Window-level helpers (MicroPython's proxy cannot call these with `window` as their receiver).

@@ -7,7 +7,8 @@
 // Configuration comes from this module's URL query (?build=&pyodide=&wheel=&sha=), stamped into the
 // page by build.py; without it the worker reads ../manifest.json.
 
-const PROTOCOL = 1;
+// A thin transport (PROTOCOL.md v2): {id, text} in, {id, text} out; every check is in Python. The only
+// check here is the text's size. The protocol version lives in cargobay.service.PROTOCOL alone.
 const MAX_REQUEST_CHARS = 1 << 20; // 1 MiB of JSON text
 const here = new URL(import.meta.url);
 const siteRoot = new URL("../", here);
@@ -21,7 +22,7 @@ let finalState = null; // "ready" | "error" once boot has ended: no "loading" st
 function postStatus(state, stage, progress, message) {
   if (finalState) return;
   if (state !== "loading") finalState = state;
-  const ev = { v: PROTOCOL, event: "status", state, stage, progress };
+  const ev = { event: "status", state, stage, progress };
   if (message !== undefined) ev.message = message;
   if (state !== "loading") ev.timings = timings;
   postMessage(ev);
@@ -133,58 +134,44 @@ boot().then(
 );
 
 // ------------------------------------------------------------------------------------------ requests
+const errorText = (type, message) => JSON.stringify({ ok: false, error: { type, message } });
+
 function respondError(id, type, message) {
-  postMessage({ v: PROTOCOL, id: Number.isInteger(id) ? id : null, ok: false, error: { type, message } });
+  postMessage({ id, text: errorText(type, message) });
 }
 
 function answer(req) {
-  let body;
+  let text;
   try {
-    body = JSON.parse(handle(req.text));
+    text = handle(req.text);
   } catch (err) {
-    // A Python exception that escaped handle_json, or a bad JSON answer: report it as data.
+    // A Python exception that escaped handle_json: report it as data.
     const msg = String(err && err.message ? err.message : err);
     respondError(req.id, "InternalError", msg.length > 2000 ? msg.slice(-2000) : msg);
     return;
   }
-  if (body === null || typeof body !== "object" || typeof body.ok !== "boolean") {
-    respondError(req.id, "InternalError", "engine returned a malformed response");
+  if (typeof text !== "string") {
+    respondError(req.id, "InternalError", "the engine answered no text");
     return;
   }
-  postMessage({ ...body, v: PROTOCOL, id: req.id });
-}
-
-function validate(data) {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    return [null, "ProtocolError", "a request must be an object"];
-  }
-  const id = data.id;
-  if (!Number.isInteger(id)) return [null, "ProtocolError", "request id must be an integer"];
-  if (data.v !== PROTOCOL) return [id, "ProtocolError", `unsupported protocol version ${JSON.stringify(data.v)}`];
-  if (typeof data.type !== "string") return [id, "ProtocolError", "request type must be a string"];
-  let text;
-  try {
-    text = JSON.stringify(data);
-  } catch (err) {
-    return [id, "ProtocolError", "request is not serialisable as JSON"];
-  }
-  if (text.length > MAX_REQUEST_CHARS) return [id, "ProtocolError", `request larger than ${MAX_REQUEST_CHARS} characters`];
-  return [id, null, text];
+  postMessage({ id: req.id, text });
 }
 
 self.onmessage = (event) => {
-  let id = null;
+  const data = event.data;
+  const id = data && Number.isInteger(data.id) ? data.id : null;
   try {
-    const [vid, errType, textOrMsg] = validate(event.data);
-    id = vid;
-    if (errType) {
-      respondError(id, errType, textOrMsg);
-      return;
+    if (id === null || typeof data.text !== "string") {
+      respondError(id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");
+    } else if (data.text.length > MAX_REQUEST_CHARS) {
+      respondError(id, "ProtocolError", `request larger than ${MAX_REQUEST_CHARS} characters`);
+    } else if (handle) {
+      answer({ id, text: data.text });
+    } else if (bootError) {
+      respondError(id, "EngineUnavailable", `engine failed to start: ${bootError}`);
+    } else {
+      queue.push({ id, text: data.text });
     }
-    const req = { id, text: textOrMsg };
-    if (handle) answer(req);
-    else if (bootError) respondError(id, "EngineUnavailable", `engine failed to start: ${bootError}`);
-    else queue.push(req);
   } catch (err) {
     respondError(id, "InternalError", String(err && err.message ? err.message : err));
   }

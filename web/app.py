@@ -1,0 +1,177 @@
+# Cargo Bay page: boot and wiring (MicroPython on the main thread, PyScript). All game logic lives in the
+# engine worker (worker/PROTOCOL.md); the page modules only send requests and show snapshots:
+#   ui/dom.py     DOM, messages, tasks, storage        ui/engine.py  the request helper (version from hello)
+#   ui/menu.py    menu + set-up from the catalogue     ui/board.py   the one board (both kinds of match)
+#   ui/local.py   local match driver (bots, hot-seat)  ui/saves.py   the one save routine
+#   p2p/*.py      play a friend: loaded only when a peer match is opened or resumed (see load_p2p)
+from pyscript import window
+from ui.board import Board
+from ui.dom import attr, by_id, clear_message, on, proxy, root, show_message, show_screen, spawn
+from ui.engine import engine
+from ui.local import LocalMatch
+from ui.menu import Menu, stamped_catalogue
+from ui.saves import saves
+
+P2P_MODULES = ("p2p/__init__.py", "p2p/mesh.py", "p2p/panels.py", "p2p/links.py", "p2p/connect.py", "p2p/session.py")
+
+menu = Menu()
+board = Board()
+local = LocalMatch(board, lambda: refresh_menu())
+state = {"p2p": None, "loading": None}  # the peer session once loaded
+
+
+def refresh_menu():
+    ready = root.getAttribute("data-engine") == "ready" and engine.hello is not None
+    failed = root.getAttribute("data-engine") == "error"
+    by_id("start").disabled = not ready or menu.game is None
+    hint = by_id("start-hint")
+    if ready:
+        hint.textContent = "Pick who plays each seat, then Start."
+    elif failed:
+        hint.textContent = "The game engine failed to start; reload the page to try again."
+    else:
+        hint.textContent = "The game engine is loading; Start unlocks when it is ready."
+    by_id("continue").hidden = not local.unfinished()
+    session = state["p2p"]
+    by_id("p2p-continue").hidden = not (session and session.unfinished())
+
+
+# ------------------------------------------------------------------------------------------ peer-to-peer
+async def load_p2p():
+    """The peer-to-peer modules and glue, fetched and imported on first use; the session (or None)."""
+    if state["p2p"] is not None:
+        return state["p2p"]
+    glue = await window.cargobayLoadP2P()
+    build = attr(root, "data-build") or ""
+    try:
+        import os
+        try:
+            os.mkdir("p2p")
+        except OSError:
+            pass
+        for path in P2P_MODULES:
+            text = await window.cargobayPage.fetchText("./" + path + "?v=" + build)
+            if text is None:
+                raise OSError("could not fetch " + path)
+            with open(path, "w") as out:
+                out.write(str(text))
+        from p2p.session import Session
+    except Exception as exc:
+        show_message("Play a friend could not be loaded (" + str(exc) + "); reload the page to try again.")
+        return None
+    if state["p2p"] is None:
+        state["p2p"] = Session(glue, board, menu, go_menu)
+    return state["p2p"]
+
+
+def with_p2p(method, *args):
+    async def job():
+        session = await load_p2p()
+        if session is not None:
+            await getattr(session, method)(*args)
+            refresh_menu()
+
+    spawn(job())
+
+
+def join_fragment():
+    frag = str(window.location.hash or "")
+    if not frag.startswith("#join="):
+        return None
+    loc = window.location
+    try:  # the code must not stay in the address bar
+        window.history.replaceState(None, "", str(loc.origin) + str(loc.pathname) + str(loc.search or ""))
+    except Exception:
+        pass
+    return frag[len("#join="):]
+
+
+def on_hashchange(event):
+    code = join_fragment()
+    if code is not None:
+        with_p2p("join_link", code)
+
+
+# ------------------------------------------------------------------------------------------ menu actions
+def go_menu(event=None):
+    local.leave()
+    clear_message()
+    show_screen("menu")
+    refresh_menu()
+
+
+async def start_local(setup=None):
+    if setup is None:
+        setup, problem = menu.read_local()
+        if problem:
+            show_message(problem)
+            return
+    if engine.hello is None:
+        show_message("The game engine is still loading.", "info")
+        return
+    by_id("start").disabled = True
+    try:
+        await local.new(setup)
+    finally:
+        refresh_menu()
+
+
+def on_start(event):
+    event.preventDefault()
+    spawn(start_local())
+
+
+def on_new_game(event):
+    local.leave()
+    spawn(start_local(local.setup))
+
+
+def on_continue(event):
+    if local.unfinished():
+        local.show(local.snap)
+
+
+async def main():
+    catalogue = stamped_catalogue()
+    if catalogue:
+        menu.load(catalogue)
+    on("setup-form", "submit", on_start)
+    on("to-menu", "click", go_menu)
+    on("new-game", "click", on_new_game)
+    on("continue", "click", on_continue)
+    on("p2p-host", "click", lambda event: with_p2p("host"))
+    on("p2p-join", "click", lambda event: with_p2p("join"))
+    on("p2p-continue", "click", lambda event: with_p2p("resume_view"))
+    on("p2p-settings", "toggle", lambda event: with_p2p("settings"))
+    if not await engine.attach():
+        show_message("The engine client script did not load; reload the page.")
+        return
+    engine.js.onStatus(proxy(lambda ev: refresh_menu()))
+    window.cargobayPage.listen("hashchange", proxy(on_hashchange))
+    root.setAttribute("data-ui", "ready")
+    window.performance.mark("cargobay-ui-ready")
+    refresh_menu()
+    code = join_fragment()
+    p2p_saved, problem = saves.read("p2p")
+    if problem:
+        show_message("The saved match with your friend is corrupt and was discarded (" + problem + ").")
+    if code is not None or p2p_saved is not None:
+        session = await load_p2p()
+        if session is not None:
+            await session.boot(code, p2p_saved)
+    ready = await engine.ready()
+    if ready:
+        menu.load(engine.hello)
+        if int(window.innerWidth) >= 1000:  # landscape boards (an engine without `layout` just says no)
+            await engine.call({"type": "layout", "wide": True})
+    refresh_menu()
+    if not ready:
+        show_message("The game engine failed to start: " + engine.failure())
+    elif code is None and p2p_saved is None and not local.unfinished():
+        setup = await local.resume()
+        if setup:
+            menu.restore(setup)
+        refresh_menu()
+
+
+spawn(main())

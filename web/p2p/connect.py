@@ -1,0 +1,261 @@
+# Play a friend: the connection box and the menu's actions (host, join, invite link, reconnect, start, chat,
+# copy, scan) and the start-up of a peer match (a saved match, an invite link). A mixin of Session.
+import asyncio
+
+from ui.dom import by_id, clear_message, show_message, spawn
+
+from p2p import panels
+from p2p.links import glue_json, page_url
+
+
+class Connect:
+    # --- the menu ---------------------------------------------------------------------------------------
+    async def host(self):
+        setup, problem = self.menu.read_friend()
+        if problem:
+            show_message(problem)
+            return
+        if not self.may_leave():
+            return
+        self.reset("host")
+        setup["match_id"] = str(self.glue.randomId())
+        setup["peers"] = max(setup["owners"]) + 1
+        setup["reveal_deadline"] = panels.read_deadline()
+        self.mesh.setup = setup
+        self.mesh.lobby = setup["peers"] > 2  # more friends than one: wait for Start match
+        clear_message()
+        self.begin_invite()
+        self.show()
+        await self.make_invite()
+
+    async def join(self):
+        if not self.may_leave():
+            return
+        self.reset("guest")
+        self.box = "join"
+        clear_message()
+        self.show()
+        by_id("p2p-invite-paste").focus()
+
+    async def resume_view(self):
+        self.show()
+
+    async def settings(self):
+        pass  # loading the session loaded the settings
+
+    async def boot(self, code, saved):
+        """At page start: reopen a saved match, then follow an invite link (both are possible)."""
+        if saved is not None:
+            self.enqueue(self.job_restore, saved)
+        if code is not None:
+            self.enqueue(self.job_join_link, code)
+
+    async def join_link(self, code):
+        if self.mesh.started and panels.phase(self) == "connected":
+            show_message("You are already connected; finish or leave this match first.", "info")
+            return
+        self.enqueue(self.job_join_link, code)
+
+    async def job_join_link(self, code):
+        """Opening an invite link: a reconnection if a match is paused here, else joining a new match."""
+        kind = glue_json(self.glue.codeKind(code))
+        if not kind.get("ok") or kind.get("kind") != "offer":
+            why = kind.get("error") if not kind.get("ok") else "it is a reply code, not an invite"
+            show_message("This invite is not valid (" + str(why) + "). Ask your friend for a new invite link.")
+            return
+        if not self.mesh.started:
+            self.reset("guest")
+        by_id("p2p-invite-paste").value = code
+        self.show()
+        await self.make_reply(code)
+
+    # --- the connection box -------------------------------------------------------------------------------
+    def begin_invite(self):
+        """At once, before the invite is made (asynchronously): no stale code may be copied meanwhile."""
+        self.box = "invite"
+        self.fill_code("invite", "", "", "")
+        by_id("p2p-invite-link").value = ""
+        by_id("p2p-reply-paste").value = ""
+
+    def fill_code(self, prefix, code, qr_text, what):
+        by_id("p2p-" + prefix + "-text").value = code
+        by_id("p2p-" + prefix + "-len").textContent = "(" + str(len(code)) + " characters)"
+        by_id("p2p-" + prefix + "-qr").innerHTML = self.glue.qrSvg(qr_text, what) if code else ""
+
+    def new_manual_link(self, kind, peer):
+        old = self.manual
+        if old is not None and self.mesh.link_of(old) is not None and self.mesh.link_of(old).state != "open":
+            self.drop_link(old)
+        self.manual = None
+        if self.mesh.state(peer) == "open":
+            show_message(self.mesh.peer_name(peer) + " is connected already.", "info")
+            return None
+        lid = self.new_link(kind, peer)
+        self.manual = lid
+        self.target = peer
+        return lid
+
+    async def make_invite(self, peer=None):
+        if peer is None:
+            peer = panels.chosen_peer(self) if self.mesh.started else self.mesh.next_guest_slot()
+            if peer is None:
+                show_message("At most 6 pages in one match.", "info")
+                return
+        self.begin_invite()
+        link = self.new_manual_link("invite", peer)
+        self.view()
+        if link is None:
+            return
+        by_id("p2p-invite-len").textContent = "(preparing…)"
+        made = glue_json(await self.glue.invite(link))
+        if link != self.manual:
+            return  # replaced meanwhile
+        if not made.get("ok"):
+            show_message("Could not make an invite: " + str(made.get("error")))
+            by_id("p2p-invite-len").textContent = ""
+            return
+        code = made["code"]
+        url = page_url() + "#join=" + code
+        by_id("p2p-invite-link").value = url
+        self.fill_code("invite", code, url, "Invite link as a QR code")
+        by_id("p2p-invite-len").textContent = "(" + str(len(code)) + " characters; the link: " + str(len(url)) + ")"
+        by_id("game-screen").setAttribute("data-invite-ms", str(made.get("ms")))
+        self.view()
+
+    async def make_reply(self, code):
+        self.box = "join"
+        peer = panels.chosen_peer(self) if self.mesh.started else 0
+        link = self.new_manual_link("reply", peer)
+        self.view()
+        if link is None:
+            return
+        by_id("p2p-make-reply").disabled = True
+        try:
+            made = glue_json(await self.glue.reply(link, code))
+        finally:
+            by_id("p2p-make-reply").disabled = False
+        if link != self.manual:
+            return
+        if not made.get("ok"):
+            self.drop_link(link)
+            show_message("That invite does not work: " + str(made.get("error")))
+            self.view()
+            return
+        clear_message()
+        self.reply_code = made["code"]
+        self.fill_code("reply", made["code"], made["code"], "Reply code as a QR code")
+        by_id("game-screen").setAttribute("data-reply-ms", str(made.get("ms")))
+        self.view()
+
+    async def accept_reply(self):
+        code = str(by_id("p2p-reply-paste").value or "").strip()
+        if not code:
+            show_message("Paste the reply code from your friend first.")
+            return
+        link = self.mesh.link_of(self.manual)
+        if link is None or link.kind != "invite":
+            show_message("Create an invite first.")
+            return
+        done = glue_json(await self.glue.accept(link.lid, code))
+        if not done.get("ok"):
+            show_message("That reply code does not work: " + str(done.get("error")))
+            return
+        show_message("Connecting…", "info")
+
+    # --- buttons --------------------------------------------------------------------------------------
+    def on_make_reply(self, event):
+        code = str(by_id("p2p-invite-paste").value or "").strip()
+        if not code:
+            show_message("Paste the invite code or link first.")
+            return
+        self.reply_code = None
+        self.fill_code("reply", "", "", "")  # at once: no stale reply may be copied while the new one is made
+        spawn(self.make_reply(code))
+
+    def on_connect(self, event):
+        spawn(self.accept_reply())
+
+    def on_new_invite(self, event):
+        target = self.target
+        self.begin_invite()
+        spawn(self.make_invite(target if isinstance(target, int) and self.mesh.state(target) != "open" else None))
+
+    def on_reinvite(self, event):
+        self.begin_invite()
+        spawn(self.make_invite(panels.chosen_peer(self)))
+
+    def on_rejoin(self, event):
+        old = self.manual
+        if old is not None and self.mesh.link_of(old) is not None and self.mesh.link_of(old).state != "open":
+            self.drop_link(old)
+        self.manual, self.reply_code, self.box = None, None, "join"
+        by_id("p2p-invite-paste").value = ""
+        self.fill_code("reply", "", "", "")
+        self.view()
+        by_id("p2p-invite-paste").focus()
+
+    def on_invite_more(self, event):
+        mesh = self.mesh
+        if mesh.role != "host" or mesh.started:
+            return
+        mesh.lobby = True
+        link = self.mesh.link_of(self.manual)
+        if self.box == "invite" or (link is not None and link.state != "open"):
+            show_message("The match now waits for Start match. First finish the invite for "
+                         + mesh.peer_name(self.target) + " (paste their reply), then invite the next one.", "info")
+            self.view()
+            return
+        clear_message()
+        self.begin_invite()
+        spawn(self.make_invite())
+
+    def on_action(self, seat, action):
+        self.choose("p2p_choose", seat, action)
+
+    def on_select(self, seat, prefix):
+        self.choose("p2p_select", seat, prefix)
+
+    def choose(self, kind, seat, text):
+        snap = self.snap
+        if self.choosing or not snap or not snap.get("to_decide"):
+            return
+        self.choosing = True
+        self.enqueue(self.job_choose, kind, seat, text)
+
+    def on_chat(self, event):
+        event.preventDefault()
+        field = by_id("p2p-chat-input")
+        text = str(field.value or "").strip()
+        if not text:
+            return
+        if not self.mesh.started:
+            show_message("The chat opens once the match has started.", "info")
+            return
+        field.value = ""
+        self.enqueue(self.job_chat, text)
+
+    def copier(self, field):
+        async def job():
+            done = glue_json(await self.glue.copy(field))
+            show_message("Copied." if done.get("ok") else "Could not copy: select the text and copy it by hand.",
+                         "info")
+
+        return lambda event: spawn(job())
+
+    def scanner(self, field):
+        async def job():
+            found = glue_json(await self.glue.scan("p2p-video"))
+            if not found.get("ok"):
+                show_message(str(found.get("error")), "info")
+                return
+            by_id(field).value = str(found.get("text"))
+            if field == "p2p-invite-paste":
+                spawn(self.make_reply(str(found.get("text"))))
+
+        return lambda event: spawn(job())
+
+    async def ticker(self):
+        while True:
+            await asyncio.sleep_ms(1000)
+            if self.unfinished() and not self.queue and not self.running:
+                self.enqueue(self.job_tick)

@@ -1,0 +1,227 @@
+# Play a friend: the links. Channel events from the glue go through the session's queue to the mesh
+# (p2p/mesh.py), whose effects are carried out here; the connection box (invite, reply, connect, by hand
+# or from an invite link) and the relayed links between guests are made here too. A mixin of Session.
+import json
+
+from ui.dom import by_id, clear_message, error_text, now_ms, now_s, show_message, spawn
+from ui.engine import engine
+
+from p2p import panels
+
+
+def glue_json(text):
+    try:
+        data = json.loads(str(text))
+    except Exception as exc:
+        return {"ok": False, "error": str(exc)}
+    return data if isinstance(data, dict) else {"ok": False, "error": "bad answer"}
+
+
+def page_url():
+    from pyscript import window
+
+    loc = window.location
+    return str(loc.origin) + str(loc.pathname) + str(loc.search or "")
+
+
+class Links:
+    # --- sending ------------------------------------------------------------------------------------------
+    def link_send(self, peer, envelope):
+        link = self.mesh.links.get(peer)
+        if link is None or link.state != "open":
+            return False
+        return bool(self.glue.send(link.lid, json.dumps(envelope)))
+
+    def send_all(self, envelope):
+        return len([peer for peer in self.mesh.open_peers() if self.link_send(peer, envelope)])
+
+    def drop_link(self, lid):
+        self.mesh.unbind(lid)
+        self.glue.close(lid)
+        if self.manual == lid:
+            self.manual = None
+            self.reply_code = None
+
+    def new_link(self, kind, peer, relay=False):
+        """A new link with `peer` (replacing the one there was); None if the glue refused."""
+        made = glue_json(self.glue.create(panels.ice_text()))
+        if not made.get("ok"):
+            show_message("Check the STUN/TURN servers in the connection settings: " + str(made.get("error")))
+            return None
+        old = self.mesh.bind(peer, made["link"], kind, relay, now_ms())
+        if old is not None:
+            self.glue.close(old)
+            if self.manual == old:
+                self.manual = None
+        return made["link"]
+
+    # --- effects of the mesh ------------------------------------------------------------------------------
+    def run(self, effects):
+        """Carry out the mesh's effects; those that need the engine are queued (in order)."""
+        for effect in effects:
+            kind, peer = effect.kind, effect.peer
+            if kind == "send":
+                self.link_send(peer, effect.envelope)
+            elif kind == "refuse":
+                panels.refusal(self, effect.reason, False, peer)
+            elif kind == "receive":
+                self.enqueue(self.job_receive, peer, effect.text)
+            elif kind == "start":
+                self.enqueue(self.job_guest_start, effect.setup, effect.you)
+            elif kind == "host_start":
+                self.enqueue(self.host_start)
+            elif kind == "connected":
+                self.enqueue(self.job_connected, peer)
+            elif kind == "make_invite":
+                spawn(self.relay_invite(peer))
+            elif kind == "reply":
+                spawn(self.relay_reply(peer, effect.code))
+            elif kind == "accept":
+                spawn(self.relay_accept(self.mesh.links[peer].lid, effect.code))
+            elif kind == "closed":
+                link = self.mesh.links.get(peer)
+                if link is not None:
+                    self.enqueue(self.job_closed, link.lid, panels.who(self, peer) + " " + effect.why)
+            elif kind == "lobby":
+                self.view()
+
+    async def job_receive(self, peer, text):
+        self.sender = peer
+        try:
+            await self.req({"type": "p2p_receive", "from": peer, "text": text})
+        finally:
+            self.sender = None
+
+    async def job_connected(self, peer):
+        await self.req({"type": "p2p_connected", "peer": peer, "connected": True})
+        await self.req({"type": "p2p_hello"})
+
+    async def job_guest_start(self, setup, you):
+        ok, result = await engine.call({"type": "p2p_start", "setup": setup, "me": you, "now": now_s()})
+        if not ok:
+            panels.refusal(self, "the host's setup: " + error_text(result), False, 0)
+            return
+        early = self.mesh.started_as(setup, you)
+        clear_message()
+        self.apply(result)
+        for other in self.mesh.other_peers():
+            if self.mesh.state(other) != "open":
+                await self.req({"type": "p2p_connected", "peer": other, "connected": False})
+        for other in list(self.mesh.links):
+            if other >= self.mesh.peer_count():
+                self.drop_link(self.mesh.links[other].lid)
+        self.show()
+        self.run(early)
+
+    # --- channel events (from the glue, through the queue) ---------------------------------------------------
+    def on_glue_event(self, text):
+        event = glue_json(text)
+        if self.mesh.link_of(event.get("link")) is not None:
+            self.enqueue(self.job_link_event, event)
+
+    async def job_link_event(self, event):
+        lid = event.get("link")
+        link = self.mesh.link_of(lid)
+        if link is None:
+            return  # an event of a link that was replaced
+        peer = link.peer
+        if event.get("type") == "message":
+            if "oversize" in event:
+                self.run(self.mesh.on_oversize(peer, event.get("oversize")))
+            else:
+                self.run(self.mesh.on_text(peer, event.get("text"), now_ms()))
+            return
+        state = event.get("state")
+        if state == "connecting":
+            if link.state != "open":
+                link.state = "connecting"
+            self.view()
+        elif state == "open":
+            self.on_open(lid, link, event.get("ms"))
+        elif state == "closed":
+            await self.job_closed(lid, "the connection dropped")
+
+    def on_open(self, lid, link, ms):
+        if lid == self.manual:
+            self.manual, self.box, self.reply_code = None, None, None
+            by_id("game-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
+            clear_message()
+            if ms is not None and link.kind == "invite":
+                show_message("Connected (" + str(round(ms / 100) / 10) + " s after the reply was pasted).", "info")
+        effects = self.mesh.on_open(link.peer, now_ms())
+        if link.relay:
+            by_id("game-screen").setAttribute("data-relay-ms-" + str(link.peer), str(link.ms))
+            if self.mesh.started and panels.phase(self) == "connected":
+                clear_message()  # (a note that this link had dropped)
+        self.view()
+        self.run(effects)
+
+    async def job_closed(self, lid, why):
+        mesh = self.mesh
+        link = mesh.link_of(lid)
+        if link is None or link.state == "closed":
+            return
+        was_open = link.state == "open"
+        peer = link.peer
+        self.glue.close(lid)
+        if lid == self.manual:
+            self.reply_code = None
+        relink = mesh.on_closed(peer)
+        if mesh.started and not self.over():
+            if lid == self.manual:
+                self.manual, self.box = None, None
+            await self.req({"type": "p2p_connected", "peer": peer, "connected": False})
+            name = mesh.peer_name(peer)
+            if relink:
+                self.run(relink)
+                show_message("The link with " + name + " closed; the host re-makes it as soon as both of you are "
+                             "connected to the host (or reconnect below by hand).", "info")
+            elif panels.phase(self) != "paused":
+                show_message(name + ": " + why + ". The match goes on; reconnect it below when it is back.", "info")
+            else:
+                show_message("Paused: " + why + " (" + name + "). Nothing is lost; reconnect below to go on.", "info")
+        elif not mesh.started:
+            if mesh.role == "host" and (mesh.lobby or was_open) and lid != self.manual:
+                show_message(mesh.peer_name(peer) + " left before the match began; you may invite someone again.",
+                             "info")
+            elif mesh.role == "guest" and peer != 0:
+                self.run(relink)
+            else:
+                self.box = "invite" if mesh.role == "host" else "join"
+                show_message("The connection closed before the match began. "
+                             + ("Create a new invite." if mesh.role == "host" else "Ask for a new invite."),
+                             "error" if not was_open else "info")
+        self.view()
+
+    # --- relayed links between guests ---------------------------------------------------------------------
+    async def relay_invite(self, other):
+        lid = self.new_link("invite", other, relay=True)
+        self.view()
+        if lid is None:
+            return
+        made = glue_json(await self.glue.invite(lid))
+        if self.mesh.link_of(lid) is None:
+            return
+        if not made.get("ok"):
+            show_message("Could not make an invite for " + self.mesh.peer_name(other) + ": " + str(made.get("error")))
+            return
+        self.link_send(0, {"k": "signal", "to": other, "from": self.mesh.my_index(), "code": made["code"]})
+
+    async def relay_reply(self, other, code):
+        lid = self.new_link("reply", other, relay=True)
+        self.view()
+        if lid is None:
+            return
+        made = glue_json(await self.glue.reply(lid, code))
+        if self.mesh.link_of(lid) is None:
+            return
+        if not made.get("ok"):
+            show_message("The relayed invite from " + self.mesh.peer_name(other) + " does not work: "
+                         + str(made.get("error")))
+            return
+        self.link_send(0, {"k": "signal", "to": other, "from": self.mesh.my_index(), "code": made["code"]})
+
+    async def relay_accept(self, lid, code):
+        done = glue_json(await self.glue.accept(lid, code))
+        if not done.get("ok"):
+            show_message("A relayed reply does not work: " + str(done.get("error")))

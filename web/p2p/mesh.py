@@ -1,0 +1,411 @@
+# The page-side peer protocol: the envelopes pages exchange over their WebRTC data channels, their
+# validation, the host's relay of connection codes between guests, and the table of links (one per other
+# page: a full mesh). Pure and DOM-free: it imports under MicroPython (the page) and CPython (pytest,
+# tests/web/test_mesh.py). It decides; the page carries out the effects it returns.
+#
+# Every channel text is an envelope, a JSON object of at most MAX_CHANNEL_TEXT characters:
+#   {"k": "setup", "setup": {...}, "you": j}   host only: the match setup; j is the receiver's peer index
+#   {"k": "lobby", "you": j}                    host only, before the start: you are peer j; wait for Start
+#   {"k": "signal", "to": i, "from": j}         host only: guest i, make an invite for guest j (relay)
+#   {"k": "signal", "to": i, "from": j, "code": "CB1.…"}   a code from guest j for guest i; the host checks
+#                                               that j is the guest on that channel and forwards it unchanged
+#   {"k": "signal", "to": 0, "from": i, "again": j}        guest i lost its link with guest j: relay a new one
+#   {"k": "peer", "t": "<text>"}                one game message (cargobay.net), for the engine's p2p_receive
+#   {"k": "bye"}                                the sender's page is closing
+# The sender of a message is the peer bound to the link it came on, never what the message says. Anything
+# else is refused with a reason and changes nothing. The setup is checked for its structure only (fields,
+# match id, 2..6 peers, owners and seats); the engine's p2p_start checks the rest (the game, its seats and
+# options), and its refusal is shown as the refusal of the host's setup. What a connection code holds is
+# p2p.js's business alone: the page injects `code_kind(code) -> "offer" | "answer" | None`.
+import json
+
+MAX_CHANNEL_TEXT = 32768
+MAX_SIGNAL_TEXT = 1000  # a signal envelope; a code is ~140-400 characters
+MAX_CODE = 600
+MAX_PEERS = 6
+MAX_EARLY = 200  # game messages kept while a guest waits for the setup
+RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
+CODE_PREFIX = "CB1."
+ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline")
+
+
+class Effect:
+    """Something the page must do: kind plus fields (peer, envelope, reason, text, code, setup, you, why)."""
+
+    def __init__(self, kind, peer=None, **fields):
+        self.kind = kind
+        self.peer = peer
+        self.fields = fields
+        for key in fields:
+            setattr(self, key, fields[key])
+
+    def __eq__(self, other):
+        return isinstance(other, Effect) and (self.kind, self.peer, self.fields) == (other.kind, other.peer, other.fields)
+
+    def __repr__(self):
+        return "Effect(" + repr(self.kind) + ", " + repr(self.peer) + ", " + repr(self.fields) + ")"
+
+
+def Send(peer, envelope):
+    return Effect("send", peer, envelope=envelope)
+
+
+def Refuse(peer, reason):
+    return Effect("refuse", peer, reason=reason)
+
+
+def Receive(peer, text):
+    return Effect("receive", peer, text=text)
+
+
+def Start(setup, you):
+    return Effect("start", 0, setup=setup, you=you)
+
+
+def HostStart(peer):
+    return Effect("host_start", peer)
+
+
+def Connected(peer):
+    return Effect("connected", peer)
+
+
+def MakeInvite(peer):
+    return Effect("make_invite", peer)
+
+
+def Reply(peer, code):
+    return Effect("reply", peer, code=code)
+
+
+def Accept(peer, code):
+    return Effect("accept", peer, code=code)
+
+
+def Closed(peer, why):
+    return Effect("closed", peer, why=why)
+
+
+def Lobby(you):
+    return Effect("lobby", 0, you=you)
+
+
+def short(text, limit):
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def valid_index(value):
+    """A guest's peer index."""
+    return is_int(value) and 1 <= value < MAX_PEERS
+
+
+def valid_code(code):
+    if not isinstance(code, str) or not len(CODE_PREFIX) < len(code) <= MAX_CODE or not code.startswith(CODE_PREFIX):
+        return False
+    return all(ch in ID_CHARS for ch in code[len(CODE_PREFIX):])
+
+
+def valid_match_id(match_id):
+    return isinstance(match_id, str) and 8 <= len(match_id) <= 64 and all(ch in ID_CHARS for ch in match_id)
+
+
+def setup_problem(setup):
+    """Why a setup is not well-formed, or None. The engine's p2p_start checks what it means."""
+    if not isinstance(setup, dict):
+        return "the setup is not an object"
+    extra = sorted(key for key in setup if key not in SETUP_FIELDS)
+    if extra:
+        return "the setup has unexpected fields " + short(extra, 80)
+    if not valid_match_id(setup.get("match_id")):
+        return "the match id is not 8-64 letters, digits, - or _"
+    game = setup.get("game")
+    if not isinstance(game, str) or not game or len(game) > 64:
+        return "the game is not named"
+    peers = setup.get("peers")
+    if not is_int(peers) or not 2 <= peers <= MAX_PEERS:
+        return "a match is between 2 and " + str(MAX_PEERS) + " pages"
+    seats, owners = setup.get("seats"), setup.get("owners")
+    if not isinstance(seats, list) or not seats or len(seats) > 16 or not all(
+        isinstance(kind, str) and 0 < len(kind) <= 32 for kind in seats
+    ):
+        return "the seats are not a list of seat kinds"
+    if not isinstance(owners, list) or len(owners) != len(seats) or not all(
+        is_int(owner) and 0 <= owner < peers for owner in owners
+    ):
+        return "the owners are not one page index per seat"
+    if not isinstance(setup.get("options", {}), dict):
+        return "the options are not an object"
+    deadline = setup.get("reveal_deadline", 60)
+    if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not 5 <= deadline <= 3600:
+        return "the reveal deadline must be 5..3600 seconds"
+    return None
+
+
+class Link:
+    """One link with another page, as the mesh sees it (the page's glue owns the WebRTC side)."""
+
+    def __init__(self, lid, peer, kind, relay, t0):
+        self.lid = lid  # the glue's link id (opaque here)
+        self.peer = peer
+        self.kind = kind  # "invite" or "reply"
+        self.relay = relay  # made through the host's relay, not by hand
+        self.state = "connecting"  # "connecting" | "open" | "closed"
+        self.t0 = t0
+        self.ms = None  # ms from creation to open
+
+
+class Mesh:
+    def __init__(self, role, code_kind):
+        self.role = role  # "host" (peer 0, made the match) or "guest"
+        self.me = 0 if role == "host" else None  # a guest learns its index from the host
+        self.lobby = False  # host: wait for Start match; guest: the host said so
+        self.setup = None
+        self.started = False
+        self.links = {}  # peer -> Link (the current link with that peer)
+        self.early = []  # [peer, text]: game messages that came before this guest had the setup
+        self.code_kind = code_kind
+
+    # --- the link table ----------------------------------------------------------------------------
+    def bind(self, peer, lid, kind, relay, now_ms):
+        """A new link with `peer`; returns the replaced link's id (to close) or None."""
+        old = self.links.get(peer)
+        self.links[peer] = Link(lid, peer, kind, relay, now_ms)
+        return old.lid if old is not None else None
+
+    def unbind(self, lid):
+        for peer, link in list(self.links.items()):
+            if link.lid == lid:
+                del self.links[peer]
+                return peer
+        return None
+
+    def link_of(self, lid):
+        for link in self.links.values():
+            if link.lid == lid:
+                return link
+        return None
+
+    def state(self, peer):
+        link = self.links.get(peer)
+        return link.state if link else "none"
+
+    def open_peers(self):
+        return [peer for peer in sorted(self.links) if self.links[peer].state == "open"]
+
+    def my_index(self):
+        return self.me if is_int(self.me) else (0 if self.role != "guest" else 1)
+
+    def peer_count(self):
+        if self.started and isinstance(self.setup, dict) and is_int(self.setup.get("peers")):
+            return self.setup["peers"]
+        return max([1, self.my_index()] + list(self.links)) + 1
+
+    def other_peers(self):
+        return [peer for peer in range(self.peer_count()) if peer != self.my_index()]
+
+    def owners(self):
+        owners = (self.setup or {}).get("owners")
+        return owners if isinstance(owners, list) else [0, 1]
+
+    def is_spectator(self, peer):
+        return peer not in self.owners()
+
+    def peer_name(self, peer):
+        owners = self.owners()
+        if peer in owners:
+            return "Player " + str(sorted(set(owners)).index(peer) + 1)
+        return "Spectator " + str(len([k for k in range(peer) if k not in owners]) + 1)
+
+    def next_guest_slot(self):
+        taken = [peer for peer in self.links if self.links[peer].state in ("open", "connecting")]
+        for peer in range(1, MAX_PEERS):
+            if peer not in taken:
+                return peer
+        return None
+
+    # --- channel events ------------------------------------------------------------------------------
+    def on_open(self, peer, now_ms):
+        link = self.links.get(peer)
+        if link is not None:
+            link.state = "open"
+            link.ms = round(now_ms - link.t0)
+        effects = []
+        if self.role == "host":
+            if self.started:
+                effects.append(Send(peer, {"k": "setup", "setup": self.setup, "you": peer}))
+            elif self.lobby:
+                effects.append(Send(peer, {"k": "lobby", "you": peer}))
+            else:
+                return [HostStart(peer)]  # then host_started(): the setup goes out once the match is on
+            effects += self.relay_for(peer)
+        if self.started:
+            effects.append(Connected(peer))
+        return effects
+
+    def on_closed(self, peer):
+        """A link closed: a guest asks the host to relink it with another guest."""
+        link = self.links.get(peer)
+        if link is not None:
+            link.state = "closed"
+        if peer != 0 and self.my_index() != 0 and self.state(0) == "open":
+            return [Send(0, {"k": "signal", "to": 0, "from": self.my_index(), "again": peer})]
+        return []
+
+    def relay_for(self, newcomer, only=None):
+        """Host: ask every other connected guest to make an invite for `newcomer`."""
+        return [
+            Send(guest, {"k": "signal", "to": guest, "from": newcomer})
+            for guest in self.open_peers()
+            if guest != newcomer and (only is None or guest == only)
+        ]
+
+    def host_started(self, setup):
+        """The host's engine accepted the setup: send it to every connected guest."""
+        self.setup = setup
+        self.started = True
+        return [Send(peer, {"k": "setup", "setup": setup, "you": peer}) for peer in self.open_peers()]
+
+    def started_as(self, setup, you):
+        """A guest's engine accepted the host's setup: hand over the early messages of pages in the match."""
+        self.setup = setup
+        self.me = you
+        self.started = True
+        early, self.early = self.early, []
+        return [Receive(sender, text) for sender, text in early if sender < setup["peers"]]
+
+    # --- one text from the channel with `peer` ---------------------------------------------------------
+    def on_oversize(self, peer, length):
+        return [Refuse(peer, "a message of " + str(length) + " characters (at most " + str(MAX_CHANNEL_TEXT) + ")")]
+
+    def on_text(self, peer, text, now_ms=0):
+        if not isinstance(text, str) or len(text) > MAX_CHANNEL_TEXT:
+            return [Refuse(peer, "a message that is not text of the allowed size")]
+        try:
+            envelope = json.loads(text)
+        except Exception:  # ValueError, or RecursionError / RuntimeError on absurd nesting
+            return [Refuse(peer, "not a JSON message (" + repr(short(text, 60)) + ")")]
+        kind = envelope.get("k") if isinstance(envelope, dict) else None
+        if kind == "peer":
+            return self.on_game_text(peer, envelope)
+        if kind == "setup":
+            return self.on_setup(peer, envelope)
+        if kind == "lobby":
+            return self.on_lobby(peer, envelope)
+        if kind == "signal":
+            if len(text) > MAX_SIGNAL_TEXT:
+                return [Refuse(peer, "a connection message of " + str(len(text)) + " characters (at most "
+                               + str(MAX_SIGNAL_TEXT) + ")")]
+            if self.role == "host":
+                return self.on_signal_at_host(peer, envelope)
+            return self.on_signal_at_guest(peer, envelope, now_ms)
+        if kind == "bye" and sorted(envelope) == ["k"]:
+            return [Closed(peer, "left (closed or reloaded the page)")]
+        return [Refuse(peer, "an unknown kind of message (" + repr(short(str(kind), 40)) + ")")]
+
+    def on_game_text(self, peer, envelope):
+        body = envelope.get("t")
+        if not isinstance(body, str) or sorted(envelope) != ["k", "t"]:
+            return [Refuse(peer, 'a game message must be {"k": "peer", "t": <text>} and nothing else')]
+        if self.started:
+            return [Receive(peer, body)]
+        if self.role == "guest" and len(self.early) < MAX_EARLY:
+            self.early.append([peer, body])  # another page started first: handled once the setup is in
+            return []
+        if self.role == "guest":
+            return [Refuse(peer, "too many game messages before the match was set up")]
+        return [Refuse(peer, "a game message came before the match was set up")]
+
+    def on_setup(self, peer, envelope):
+        if sorted(envelope) not in (["k", "setup"], ["k", "setup", "you"]):
+            return [Refuse(peer, 'a setup message must be {"k": "setup", "setup": {...}, "you": j} and nothing else')]
+        if self.role == "host":
+            return [Refuse(peer, "only the host sends the setup, and this page is the host")]
+        if peer != 0:
+            return [Refuse(peer, "only the host sends the setup")]
+        setup = envelope.get("setup")
+        problem = setup_problem(setup)
+        you = envelope.get("you", 1)
+        if problem is None and (not valid_index(you) or you >= setup["peers"]):
+            problem = "this page's peer index is not in the match"
+        if problem:
+            return [Refuse(peer, "the host's setup: " + problem)]
+        if self.started:
+            if (self.setup or {}).get("match_id") != setup["match_id"]:
+                return [Refuse(peer, "the other player is in a different match; to join their new match, go to "
+                                     "the Menu and choose Join a match")]
+            return []  # the same setup again (it is sent on every connection)
+        if is_int(self.me) and self.me != you:
+            return [Refuse(peer, "the host's setup gives this page another peer index")]
+        return [Start(setup, you)]
+
+    def on_lobby(self, peer, envelope):
+        if self.role == "host" or peer != 0:
+            return [Refuse(peer, "only the host sends the lobby")]
+        you = envelope.get("you")
+        if sorted(envelope) != ["k", "you"] or not valid_index(you):
+            return [Refuse(peer, 'a lobby message must be {"k": "lobby", "you": <peer index>}')]
+        if self.started:
+            return []
+        if is_int(self.me) and self.me != you:
+            return [Refuse(peer, "the host gave this page another peer index")]
+        self.me = you
+        self.lobby = True
+        return [Lobby(you)]
+
+    # --- the relay: the host passes connection codes between guests, so every pair gets its own link ----
+    def on_signal_at_host(self, peer, envelope):
+        keys = sorted(envelope)
+        if envelope.get("from") != peer or not valid_index(peer):
+            return [Refuse(peer, "a connection message that does not come from its sender")]
+        if keys == ["again", "from", "k", "to"]:  # guest `peer` lost its link with guest `again`
+            other = envelope.get("again")
+            if envelope.get("to") != 0 or not valid_index(other) or other == peer:
+                return [Refuse(peer, "a request to relink that names no other guest")]
+            if self.state(other) == "open":  # the guest that lost the link invites; the other replaces its own
+                return self.relay_for(other, only=peer)
+            return []
+        if keys != ["code", "from", "k", "to"]:
+            return [Refuse(peer, 'a connection message must be {"k": "signal", "to", "from", "code"}')]
+        to = envelope.get("to")
+        if not valid_index(to) or to == peer:
+            return [Refuse(peer, "a connection code for no other guest")]
+        if not valid_code(envelope.get("code")):
+            return [Refuse(peer, "a connection code that is not a Cargo Bay code")]
+        if self.state(to) == "open":
+            return [Send(to, {"k": "signal", "to": to, "from": peer, "code": envelope["code"]})]
+        return []
+
+    def on_signal_at_guest(self, peer, envelope, now_ms):
+        if peer != 0:
+            return [Refuse(peer, "only the host relays connection codes")]
+        keys = sorted(envelope)
+        other = envelope.get("from")
+        if keys not in (["from", "k", "to"], ["code", "from", "k", "to"]):
+            return [Refuse(peer, 'a relayed connection message must be {"k": "signal", "to", "from"[, "code"]}')]
+        if not is_int(self.me) or envelope.get("to") != self.me:
+            return [Refuse(peer, "a relayed connection message for another page")]
+        if not valid_index(other) or other == self.me or (self.started and other >= self.peer_count()):
+            return [Refuse(peer, "a relayed connection message from no other guest")]
+        link = self.links.get(other)
+        if "code" not in envelope:
+            if link is not None and link.state == "open":
+                return []  # (after the host reconnected, the guests may still be linked)
+            if link is not None and link.relay and link.kind == "invite" and now_ms - link.t0 < RELAY_PENDING_MS:
+                return []  # asked twice (both guests noticed the drop): the invite is on its way
+            return [MakeInvite(other)]
+        code = envelope["code"]
+        if not valid_code(code):
+            return [Refuse(peer, "a relayed connection code that is not a Cargo Bay code")]
+        if link is not None and link.kind == "invite" and link.relay and link.state == "connecting":
+            if self.code_kind(code) == "answer":
+                return [Accept(other, code)]
+            if self.me < other:
+                return []  # both invited each other at once: the lower index's invite wins on both sides
+        # An invite from the other guest: answer it, replacing a link this page may still believe open.
+        return [Reply(other, code)]

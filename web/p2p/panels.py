@@ -1,0 +1,318 @@
+# Play a friend: what the match screen shows around the board (connection box, lobby, reconnect choice,
+# players, turn line, refusals, outcome, chat) and the connection settings. Reads the session; changes
+# nothing but the DOM.
+import json
+
+from ui.dom import by_id, element, load_json, set_text, short, store_json
+
+SETTINGS_KEY = "cargobay.p2p.settings.v1"
+
+
+def phase(s):
+    mesh = s.mesh
+    if s.over():
+        return "over"
+    if mesh.started:
+        # the match needs the players; a spectator's drop pauses only its own page
+        needed = [peer for peer in mesh.other_peers() if not mesh.is_spectator(peer)]
+        return "connected" if all(mesh.state(peer) == "open" for peer in needed) else "paused"
+    if mesh.role == "host":
+        if mesh.lobby:
+            return "lobby"
+        return "connected" if mesh.open_peers() else "hosting"
+    if mesh.role == "guest":
+        if mesh.state(0) == "open":
+            return "lobby" if mesh.lobby else "connected"
+        return "joining"
+    return "idle"
+
+
+def who(s, peer):
+    """How a message names another page: 'the other player' between two, else its name."""
+    return "the other player" if s.mesh.peer_count() == 2 or peer is None else s.mesh.peer_name(peer)
+
+
+def update(s):
+    mesh = s.mesh
+    now = phase(s)
+    by_id("game-screen").setAttribute("data-p2p", now)
+    by_id("board").setAttribute("data-p2p", now)
+    by_id("board").hidden = not mesh.started
+    box = s.box
+    hosting = mesh.role == "host" and not mesh.started
+    missing = now == "connected" and mesh.started and any(mesh.state(p) != "open" for p in mesh.other_peers())
+    show_panel = missing or (now in ("hosting", "joining", "paused", "lobby") and (
+        box is not None or now == "paused" or hosting))
+    by_id("p2p-connect").hidden = not show_panel
+    by_id("p2p-host-box").hidden = not (show_panel and box == "invite")
+    by_id("p2p-join-box").hidden = not (show_panel and box == "join")
+    by_id("p2p-reply-out").hidden = not s.reply_code
+    by_id("p2p-reconnect-box").hidden = not (now == "paused" or missing)
+    by_id("p2p-lobby-box").hidden = not (show_panel and hosting)
+    if now == "paused":
+        title = "Paused: reconnect"
+    elif missing:
+        title = "A spectator is disconnected: reconnect it (the match goes on)"
+    elif box == "join":
+        title = "Join a friend's match"
+    elif hosting and mesh.lobby:
+        title = "Invite players and spectators"
+    else:
+        title = "Invite a friend"
+    set_text("p2p-connect-title", title)
+    set_text("p2p-reconnect-text", (
+        "The spectator's page catches up with everything it missed once it is back. To reconnect it, one of "
+        "you creates a reconnect invite and the other answers it." if missing else
+        "The match is paused and nothing is lost. To go on, one of you creates a reconnect invite and the "
+        "other answers it (either of you can start)."))
+    target = s.target
+    if box == "invite" and mesh.peer_count() != 2 and isinstance(target, int):
+        watches = " (watches)" if mesh.is_spectator(target) else ""
+        set_text("p2p-invite-for", "This invite is for " + mesh.peer_name(target) + watches + ".")
+    else:
+        set_text("p2p-invite-for", "")
+    if hosting:
+        lobby(s)
+    if now == "paused" or missing:
+        reconnect_choice(s)
+    peers(s, now)
+    info(s, now)
+
+
+def lobby(s):
+    mesh = s.mesh
+    guests = mesh.open_peers()
+    start = by_id("p2p-start-match")
+    start.hidden = not mesh.lobby
+    start.disabled = not guests or not all(mesh.state(peer) == "open" for peer in range(1, max(guests) + 1))
+    if not mesh.lobby:
+        text = ("The match starts as soon as your friend connects. To play with more people, or to let someone "
+                "watch, invite another player or spectator first.")
+    elif not guests:
+        text = "Invite everyone you want, one invite each; then press Start match."
+    else:
+        text = "Connected: " + ", ".join(mesh.peer_name(peer) for peer in guests) + ". Invite more, or press Start match."
+        pending = [peer for peer in mesh.links if peer not in guests and mesh.state(peer) == "connecting"]
+        if pending and s.manual is not None:
+            text += " (An invite is still unanswered: it is dropped at the start.)"
+    set_text("p2p-lobby-text", text)
+
+
+def missing_peers(s):
+    return [peer for peer in s.mesh.other_peers() if s.mesh.state(peer) != "open"]
+
+
+def chosen_peer(s):
+    """The peer the reconnect box works with: the one chosen, else the first one missing."""
+    missing = missing_peers(s)
+    try:
+        peer = int(str(by_id("p2p-reconnect-peer").value))
+    except ValueError:
+        peer = None
+    if peer in missing:
+        return peer
+    return missing[0] if missing else (s.mesh.other_peers() or [0])[0]
+
+
+def reconnect_choice(s):
+    mesh = s.mesh
+    select = by_id("p2p-reconnect-peer")
+    missing = missing_peers(s)
+    wanted = ",".join(str(peer) for peer in missing)
+    if select.getAttribute("data-peers") != wanted:
+        select.setAttribute("data-peers", wanted)
+        select.innerHTML = ""
+        for peer in missing:
+            select.appendChild(element("option", mesh.peer_name(peer) + (" (host)" if peer == 0 else ""), value=peer))
+    by_id("p2p-reconnect-with").hidden = len(missing) < 2
+    if mesh.peer_count() == 2:
+        invite_text, answer_text = "Create a reconnect invite", "Answer the other player's invite"
+    else:
+        name = mesh.peer_name(chosen_peer(s))
+        invite_text, answer_text = "Create a reconnect invite for " + name, "Answer " + name + "'s invite"
+    set_text("p2p-reinvite", invite_text)
+    set_text("p2p-rejoin", answer_text)
+
+
+def peers(s, now):
+    mesh = s.mesh
+    me = mesh.my_index()
+    two = mesh.peer_count() == 2
+    items = by_id("p2p-peers")
+    items.innerHTML = ""
+    for peer in range(mesh.peer_count()):
+        name = mesh.peer_name(peer) + (" (host)" if peer == 0 else (" (guest)" if two else ""))
+        if peer == me:
+            label = "You — " + name
+            status = "watching" if mesh.is_spectator(peer) and mesh.started else "this page"
+            kind = "self"
+        else:
+            label = name
+            link = mesh.state(peer)
+            if link == "open":
+                status, kind = "connected", "connected"
+            elif mesh.started and not s.over():
+                status = "paused — disconnected" + (" (reconnecting…)" if link == "connecting" else "")
+                kind = "paused"
+            elif link == "connecting":
+                status, kind = "connecting…", "connecting"
+            elif s.over():
+                status, kind = "disconnected", "closed"
+            else:
+                status, kind = "not connected yet", "waiting"
+        li = element("li", None, data_peer=peer, data_state=kind,
+                     data_role="spectator" if mesh.is_spectator(peer) else "player")
+        entry = mesh.links.get(peer)
+        if entry is not None and entry.ms is not None:
+            li.setAttribute("data-ms", str(entry.ms))
+        li.appendChild(element("span", label))
+        li.appendChild(element("span", status, **{"class": "peer-state"}))
+        items.appendChild(li)
+
+
+def info(s, now):
+    mesh = s.mesh
+    snap = s.snap
+    line = by_id("turn-info")
+    if snap is None:
+        if now == "hosting":
+            text = "Waiting for your friend to answer the invite"
+        elif now == "lobby" and mesh.role == "host":
+            text = "Lobby: invite players and spectators, then start"
+        elif now == "lobby":
+            text = "Connected as " + mesh.peer_name(mesh.my_index()) + ": waiting for the host to start"
+        elif now == "joining":
+            text = "Joining"
+        elif now == "connected":
+            text = "Connected: waiting for the host's setup" if mesh.role == "guest" else "Connected: setting up the match"
+        else:
+            text = ""
+        line.textContent = text
+        return
+    if snap.get("over"):
+        line.textContent = "Game over"
+        return
+    waiting = snap.get("waiting") or {}
+    keys = [key for key in waiting.get("keys") or [] if key != mesh.my_index()]
+    stage = waiting.get("phase")
+    if mesh.peer_count() == 2:
+        owed = "the other player's"
+    else:
+        owed = " and ".join(mesh.peer_name(key) + "'s" for key in keys if isinstance(key, int))
+    if snap.get("to_decide"):
+        text = "Your move"
+    elif snap.get("bots_to_decide"):
+        text = "Your bot is thinking…"
+    elif keys and stage in ("move", "commit", "reveal"):
+        text = "Waiting for " + owed + " " + {"move": "move", "commit": "commitment", "reveal": "reveal"}[stage]
+    else:
+        text = "Working…"
+    if mesh.started and mesh.is_spectator(mesh.my_index()):
+        text = "Watching — " + text[0].lower() + text[1:]
+    if now == "paused":
+        text += " — paused: disconnected"
+    line.textContent = text
+
+
+def refusal(s, reason, cheating=False, peer=None):
+    box = by_id("p2p-refused")
+    sender = who(s, peer)
+    if cheating:
+        text = "CHEATING DETECTED — a message from " + sender + " was refused: " + short(reason)
+    else:
+        text = "Refused a message from " + sender + ": " + short(reason) + ". Nothing changed."
+    box.textContent = text
+    box.setAttribute("data-cheating", "true" if cheating else "false")
+    box.hidden = False
+    box.setAttribute("data-count", str(int(box.getAttribute("data-count") or "0") + 1))
+
+
+def outcome(s, snap):
+    result = snap.get("outcome")
+    box = by_id("p2p-outcome")
+    if not result:
+        box.hidden = True
+        return
+    reason = short(result.get("reason", ""))
+    if result.get("kind") == "forfeit":
+        loser = result.get("peer")
+        if loser == s.mesh.my_index():
+            text = "You forfeit the match: " + reason
+        elif s.mesh.peer_count() == 2 or not isinstance(loser, int):
+            text = "The other player forfeits the match: " + reason
+        else:
+            text = s.mesh.peer_name(loser) + " forfeits the match: " + reason
+    else:
+        text = "The match stopped: " + reason
+    box.textContent = text
+    box.setAttribute("data-kind", str(result.get("kind")))
+    box.hidden = False
+
+
+def chat_line(s, peer, text, note=""):
+    log = by_id("p2p-chat-log")
+    line = element("p", None, **{"class": "chat-line"})
+    name = "You" if peer == s.mesh.my_index() else s.mesh.peer_name(int(peer))
+    line.appendChild(element("b", name + ": "))
+    line.appendChild(element("span", str(text)))
+    if note:
+        line.appendChild(element("small", " " + note))
+    log.appendChild(line)
+    log.scrollTop = log.scrollHeight
+
+
+def reset(s):
+    by_id("p2p-chat-log").innerHTML = ""
+    by_id("p2p-refused").hidden = True
+    by_id("p2p-refused").removeAttribute("data-count")
+    by_id("p2p-outcome").hidden = True
+    for name in ("p2p-invite-paste", "p2p-reply-paste", "p2p-invite-text", "p2p-reply-text", "p2p-invite-link"):
+        by_id(name).value = ""
+    for name in ("p2p-invite-qr", "p2p-reply-qr"):
+        by_id(name).innerHTML = ""
+
+
+# --- connection settings (stored in localStorage) ----------------------------------------------------
+def ice_text():
+    return str(by_id("p2p-ice").value or "")
+
+
+def read_deadline():
+    try:
+        value = int(str(by_id("p2p-deadline").value).strip())
+    except ValueError:
+        value = 60
+    return max(5, min(3600, value))
+
+
+def load_settings(glue):
+    data, _ = load_json(SETTINGS_KEY)
+    data = data if isinstance(data, dict) else {}
+    ice = data.get("ice")
+    by_id("p2p-ice").value = ice if isinstance(ice, str) else ""
+    deadline = data.get("deadline")
+    by_id("p2p-deadline").value = str(deadline if isinstance(deadline, int) and 5 <= deadline <= 3600 else 60)
+    check_ice(glue)
+    by_id("p2p-settings").setAttribute("data-ready", "true")  # loaded with the peer-to-peer modules
+
+
+def check_ice(glue):
+    try:
+        checked = json.loads(str(glue.checkIce(ice_text())))
+    except ValueError:
+        checked = {"ok": False, "error": "bad answer"}
+    status = by_id("p2p-ice-status")
+    if not checked.get("ok"):
+        status.textContent = str(checked.get("error"))
+        status.setAttribute("data-kind", "error")
+        return False
+    count = checked.get("servers") or 0
+    status.removeAttribute("data-kind")
+    status.textContent = (str(count) + " server(s): browsers on different networks can connect through them."
+                          if count else "No servers: only browsers on the same network can connect.")
+    return True
+
+
+def save_settings(glue):
+    check_ice(glue)
+    store_json(SETTINGS_KEY, {"ice": ice_text(), "deadline": read_deadline()})

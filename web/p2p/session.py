@@ -1,0 +1,232 @@
+# Play a friend: the peer-match driver. It carries out what p2p/mesh.py decides (links, envelopes, relay)
+# through the glue (window.cargobayP2P: WebRTC, QR, clipboard), runs the engine's p2p_* requests strictly
+# one at a time, in order, and shows the match on the one board (ui/board.py) with panels (p2p/panels.py).
+import asyncio
+
+from ui.dom import by_id, clear_message, error_text, now_s, on, proxy, show_message, show_screen, spawn
+from ui.engine import engine
+from ui.saves import saves
+
+from p2p import panels
+from p2p.connect import Connect
+from p2p.links import Links, glue_json
+from p2p.mesh import MAX_PEERS, Mesh
+
+
+class Session(Links, Connect):
+    def __init__(self, glue, board, menu, go_menu):
+        self.glue, self.board, self.menu, self.go_menu = glue, board, menu, go_menu
+        self.mesh = Mesh(None, self.code_kind)
+        self.snap = None
+        self.chat = []  # [[peer, text], ...] the last lines, saved with the match
+        self.box = None  # the connection box shown: "invite", "join" or None
+        self.manual = None  # glue link id of the link in the connection box (made by hand)
+        self.target = None  # the peer the connection box connects with
+        self.reply_code = None
+        self.queue = []
+        self.running = False
+        self.choosing = False
+        self.sender = None  # the peer whose message the engine is judging
+        glue.onEvent(proxy(self.on_glue_event))
+        for name, fn in (("p2p-make-reply", self.on_make_reply), ("p2p-connect-button", self.on_connect),
+                         ("p2p-new-invite", self.on_new_invite), ("p2p-reinvite", self.on_reinvite),
+                         ("p2p-rejoin", self.on_rejoin), ("p2p-invite-more", self.on_invite_more),
+                         ("p2p-start-match", lambda event: self.enqueue(self.job_start_match))):
+            on(name, "click", fn)
+        for button, field in (("p2p-copy-invite", "p2p-invite-text"), ("p2p-copy-link", "p2p-invite-link"),
+                              ("p2p-copy-reply", "p2p-reply-text")):
+            on(button, "click", self.copier(field))
+        if glue.canScan:
+            for button, field in (("p2p-scan-invite", "p2p-invite-paste"), ("p2p-scan-reply", "p2p-reply-paste")):
+                by_id(button).hidden = False
+                on(button, "click", self.scanner(field))
+        on("p2p-chat-form", "submit", self.on_chat)
+        on("p2p-reconnect-peer", "change", lambda event: self.view())
+        for name in ("p2p-ice", "p2p-deadline"):
+            on(name, "change", lambda event: panels.save_settings(self.glue))
+        glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
+        panels.load_settings(glue)
+        spawn(self.ticker())
+
+    # --- state --------------------------------------------------------------------------------------
+    def code_kind(self, code):
+        return glue_json(self.glue.codeKind(code)).get("kind")
+
+    def over(self):
+        return bool(self.snap and self.snap.get("over"))
+
+    def unfinished(self):
+        return self.mesh.started and not self.over()
+
+    def view(self):
+        panels.update(self)
+
+    def show(self):
+        show_screen("game", "p2p")
+        by_id("new-game").hidden = True
+        by_id("p2p-side").hidden = False
+        self.board.drive(self.on_action, self.on_select)
+        if self.snap is not None:
+            self.board.svg = None
+            self.board.draw(self.snap)
+        else:
+            self.board.clear()
+        by_id("game-title").textContent = ((self.snap or {}).get("title") or
+                                           (self.menu.game or {}).get("title", "")) + " — play a friend"
+        self.view()
+
+    def reset(self, role):
+        for link in list(self.mesh.links.values()):
+            self.glue.close(link.lid)
+        self.mesh = Mesh(role, self.code_kind)
+        self.snap, self.chat, self.box, self.manual, self.target, self.reply_code = None, [], None, None, None, None
+        saves.drop("p2p")
+        self.board.clear()
+        panels.reset(self)
+
+    def may_leave(self):
+        if not self.unfinished():
+            return True
+        return bool(self.glue.ask("Leave your unfinished match with your friend? It cannot be resumed afterwards."))
+
+    # --- the job queue: engine requests and channel events, one at a time, in order --------------------
+    def enqueue(self, fn, *args):
+        self.queue.append((fn, args))
+        if not self.running:
+            spawn(self.run_queue())
+
+    async def run_queue(self):
+        if self.running:
+            return
+        self.running = True
+        self.board.busy(True)
+        try:
+            while self.queue:
+                fn, args = self.queue.pop(0)
+                try:
+                    await fn(*args)
+                except Exception as exc:  # a bug here must not stop the queue or the page
+                    show_message("Peer-to-peer: an unexpected error (" + str(exc) + "); the match is unchanged.")
+        finally:
+            self.running = False
+            self.board.busy(False)
+
+    async def req(self, req, failure="The engine refused a peer-to-peer request"):
+        req["now"] = now_s()
+        ok, result = await engine.call(req)
+        if not ok:
+            show_message(failure + ". " + error_text(result))
+            return None
+        self.apply(result)
+        return result
+
+    def apply(self, snap):
+        """Show one peer snapshot, send what it says to send, save it; let this page's bots decide."""
+        self.snap = snap
+        for text in snap.get("send") or []:
+            self.send_all({"k": "peer", "t": text})
+        refused = snap.get("refused")
+        if refused:
+            panels.refusal(self, refused.get("message") or refused.get("type"), bool(refused.get("cheating")),
+                           self.sender)
+        for event in snap.get("events") or []:
+            kind = event.get("event") if isinstance(event, dict) else None
+            if kind == "chat":
+                self.add_chat(event.get("from"), event.get("text"))
+            elif kind == "refused":
+                panels.refusal(self, event.get("reason"), False, self.sender)
+        self.board.draw(snap)
+        el = self.board.el
+        el.setAttribute("data-to-decide", "yes" if snap.get("to_decide") else "no")
+        waiting = snap.get("waiting") or {}
+        el.setAttribute("data-waiting", str(waiting.get("phase")) + ":" + ",".join(str(k) for k in waiting.get("keys") or []))
+        panels.outcome(self, snap)
+        self.save(snap)
+        self.view()
+        if snap.get("bots_to_decide") and not snap.get("over"):
+            self.enqueue(self.job_bots)
+
+    def save(self, snap):
+        saves.write("p2p", snap, {"role": self.mesh.role, "chat": self.chat})
+
+    def add_chat(self, peer, text, note=""):
+        self.chat = (self.chat + [[peer, text]])[-50:]
+        panels.chat_line(self, peer, text, note)
+
+    # --- jobs -----------------------------------------------------------------------------------------
+    async def job_bots(self):
+        if self.snap and self.snap.get("bots_to_decide") and not self.over():
+            await asyncio.sleep_ms(300)
+            await self.req({"type": "p2p_bots"}, "This page's bot could not decide")
+
+    async def job_tick(self):
+        if self.unfinished():
+            await self.req({"type": "p2p_tick"})
+
+    async def job_choose(self, kind, seat, action):
+        try:
+            field = "action" if kind == "p2p_choose" else "prefix"
+            snap = await self.req({"type": kind, "seat": seat, field: action}, "That move was refused")
+            if snap is not None:
+                clear_message()
+        finally:
+            self.choosing = False
+
+    async def job_chat(self, text):
+        snap = await self.req({"type": "p2p_chat", "text": text}, "The chat line was not sent")
+        if snap is not None:
+            missing = panels.missing_peers(self)
+            note = ""
+            if missing:
+                note = "(not delivered: disconnected)" if len(missing) == len(self.mesh.other_peers()) else (
+                    "(not delivered to " + ", ".join(self.mesh.peer_name(p) for p in missing) + ")")
+            self.add_chat(self.mesh.my_index(), text, note)
+            self.save(snap)
+
+    async def job_restore(self, data):
+        ok, result = await engine.call({"type": "p2p_restore", "save": data["save"], "now": now_s()})
+        if not ok:
+            saves.drop("p2p")
+            show_message("The saved match with your friend could not be restored and was discarded. "
+                         + error_text(result))
+            return
+        me = result.get("me")
+        self.mesh.role = "host" if me == 0 else "guest"
+        self.mesh.me = me if isinstance(me, int) else 0
+        self.mesh.setup = (data["save"] or {}).get("setup")
+        self.mesh.started = True
+        for line in (data.get("chat") if isinstance(data.get("chat"), list) else [])[-50:]:
+            if (isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and 0 <= line[0] < MAX_PEERS
+                    and isinstance(line[1], str)):
+                self.chat.append(line)
+                panels.chat_line(self, line[0], line[1])
+        self.apply(result)
+        if result.get("over"):
+            return
+        for peer in self.mesh.other_peers():
+            await self.req({"type": "p2p_connected", "peer": peer, "connected": False})
+        self.show()
+        show_message("Your match with your friend is paused: reconnect to go on (nothing was lost).", "info")
+
+    async def job_start_match(self):
+        mesh = self.mesh
+        if mesh.role != "host" or mesh.started:
+            return
+        guests = mesh.open_peers()
+        if not guests or not all(mesh.state(peer) == "open" for peer in range(1, max(guests) + 1)):
+            show_message("Wait until every guest you invited is connected (or start with those connected).", "info")
+            return
+        peers = max(guests) + 1
+        for peer in list(mesh.links):
+            if peer >= peers or mesh.state(peer) != "open":
+                self.drop_link(mesh.links[peer].lid)
+        self.box = None
+        mesh.setup["peers"] = max(peers, max(mesh.setup["owners"]) + 1)
+        await self.host_start()
+
+    async def host_start(self):
+        snap = await self.req({"type": "p2p_start", "setup": self.mesh.setup, "me": 0}, "Could not start the match")
+        if snap is not None:
+            self.run(self.mesh.host_started(self.mesh.setup))  # started before the setup goes out
+            clear_message()
+            self.view()

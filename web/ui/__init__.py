@@ -1,0 +1,1 @@
+# The page's modules (see app.py).

@@ -1,0 +1,158 @@
+# DOM helpers shared by every page module: element lookup, event wiring, the message area, tasks, storage.
+# Nothing here knows a game or a kind of match.
+import asyncio
+import json
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy
+
+root = document.documentElement
+_proxies = []  # event handler proxies live as long as the page
+_tasks = set()
+
+
+def by_id(name):
+    return document.getElementById(name)
+
+
+def js_get(obj, name, default=None):
+    """A JS object's property, or default when it is missing (MicroPython raises AttributeError)."""
+    try:
+        value = getattr(obj, name)
+    except AttributeError:
+        return default
+    return default if value is None else value
+
+
+def attr(el, name):
+    """An attribute as str, or None when it is absent."""
+    value = el.getAttribute(name)
+    if value is None or str(value) in ("null", "undefined"):
+        return None
+    return str(value)
+
+
+def on(target, event, fn):
+    """addEventListener on an element (or element id) with a proxy that is kept alive."""
+    el = by_id(target) if isinstance(target, str) else target
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    el.addEventListener(event, proxy)
+    return proxy
+
+
+def proxy(fn):
+    made = create_proxy(fn)
+    _proxies.append(made)
+    return made
+
+
+def set_text(name, text):
+    by_id(name).textContent = text
+
+
+def element(tag, text=None, **attrs):
+    el = document.createElement(tag)
+    if text is not None:
+        el.textContent = text
+    for key, value in attrs.items():
+        el.setAttribute(key.replace("_", "-"), str(value))
+    return el
+
+
+def query_param(name, default=None):
+    search = str(window.location.search or "")
+    for part in search.lstrip("?").split("&"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            if key == name:
+                return value
+    return default
+
+
+def int_param(name, default):
+    try:
+        return max(0, int(query_param(name, str(default))))
+    except ValueError:
+        return default
+
+
+def spawn(coro):
+    """Start a task and keep a reference to it until it ends."""
+    for old in [t for t in _tasks if t.done()]:
+        _tasks.discard(old)
+    task = asyncio.create_task(coro)
+    _tasks.add(task)
+    return task
+
+
+def now_s():
+    return window.Date.now() / 1000
+
+
+def now_ms():
+    return float(window.performance.now())
+
+
+def short(text, limit=300):
+    text = str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ------------------------------------------------------------------------------------------ messages
+def show_message(text, kind="error"):
+    box = by_id("messages")
+    box.textContent = text
+    box.setAttribute("data-kind", kind)
+
+
+def clear_message():
+    box = by_id("messages")
+    box.textContent = ""
+    box.removeAttribute("data-kind")
+
+
+def error_text(err):
+    if not isinstance(err, dict):
+        return str(err)
+    return str(err.get("type", "Error")) + ": " + str(err.get("message", ""))
+
+
+def show_screen(name, mode=None):
+    document.body.setAttribute("data-screen", name)
+    by_id("menu-screen").hidden = name != "menu"
+    by_id("game-screen").hidden = name != "game"
+    if mode is not None:
+        by_id("game-screen").setAttribute("data-mode", mode)
+        by_id("board").setAttribute("data-mode", mode)
+
+
+# ------------------------------------------------------------------------------------------ storage
+def load_json(key):
+    """(data, problem): the stored JSON value (None if absent), or a problem text if it is corrupt."""
+    try:
+        raw = window.localStorage.getItem(key)
+    except Exception as exc:  # storage disabled
+        return None, str(exc)
+    if raw is None or str(raw) in ("", "null", "undefined"):
+        return None, None
+    try:
+        return json.loads(str(raw)), None
+    except Exception as exc:
+        return None, "not JSON (" + short(exc, 80) + ")"
+
+
+def store_json(key, data):
+    try:
+        window.localStorage.setItem(key, json.dumps(data))
+        return True
+    except Exception as exc:  # storage full / disabled: keep playing
+        print("cargobay: could not store", key, exc)
+        return False
+
+
+def drop(key):
+    try:  # noqa: SIM105 - MicroPython has no contextlib
+        window.localStorage.removeItem(key)
+    except Exception:
+        pass

@@ -1,0 +1,139 @@
+# The local match driver: a match on this page against bots, or hot-seat (several humans at one screen).
+# It owns the match state, steps bots and chance with a visible delay, and sends the board's clicks.
+import asyncio
+
+from ui.board import turn_owner
+from ui.dom import by_id, clear_message, error_text, int_param, show_message, show_screen, spawn
+from ui.engine import engine
+from ui.saves import saves
+
+DELAY_MS = int_param("delay", 350)
+
+
+class LocalMatch:
+    def __init__(self, board, on_menu_state):
+        self.board = board
+        self.setup = None  # {"game", "seats", "seed", "options"}
+        self.snap = None
+        self.busy = False
+        self.generation = 0  # bumps on every new match / menu, so old bot loops stop
+        self.on_menu_state = on_menu_state  # fn(): the menu refreshes its "continue" buttons
+
+    def unfinished(self):
+        return bool(self.snap and not self.snap.get("over"))
+
+    def leave(self):
+        self.generation += 1
+
+    # --- starting --------------------------------------------------------------------------------
+    async def new(self, setup):
+        ok, result = await engine.call({"type": "new_match", "game": setup["game"], "seats": setup["seats"],
+                                        "seed": setup["seed"], "options": setup.get("options") or {}})
+        if not ok:
+            show_message("Could not start a match. " + error_text(result))
+            return False
+        self.setup = setup
+        self.show(result)
+        return True
+
+    async def resume(self):
+        data, problem = saves.read("local")
+        if problem:
+            show_message("The saved match is corrupt and was discarded (" + problem + "). Start a new game.")
+            return None
+        if data is None:
+            return None
+        ok, result = await engine.call({"type": "resume", "log": data["log"]})
+        if not ok:
+            saves.drop("local")
+            show_message("The saved match could not be resumed and was discarded. Start a new game. "
+                         + error_text(result))
+            return None
+        setup = data.get("setup")
+        self.setup = setup if isinstance(setup, dict) else {"game": result.get("game"), "seats": []}
+        self.show(result)
+        show_message("Resumed your unfinished match.", "info")
+        return self.setup
+
+    def show(self, snap):
+        """Take over the board and the screen with this match."""
+        self.generation += 1
+        clear_message()
+        self.board.drive(self.on_action, self.on_select)
+        self.board.svg = None
+        show_screen("game", "local")
+        by_id("new-game").hidden = False
+        by_id("p2p-connect").hidden = True
+        by_id("p2p-side").hidden = True
+        by_id("p2p-refused").hidden = True
+        by_id("p2p-outcome").hidden = True
+        self.render(snap)
+        spawn(self.auto_steps(self.generation))
+
+    def render(self, snap):
+        self.snap = snap
+        self.board.draw(snap)
+        by_id("game-title").textContent = snap.get("title") or snap.get("game") or ""
+        info = by_id("turn-info")
+        owner = turn_owner(snap)
+        if snap.get("over"):
+            text = "Game over"
+        elif owner == "human":
+            seats = [e.get("seat") for e in snap.get("to_act") or [] if e.get("kind") == "human"]
+            humans = [k for k in (self.setup or {}).get("seats") or [] if k == "human"]
+            if len(humans) <= 1:
+                text = "Your move"
+            else:
+                labels = snap.get("labels") or {}
+                text = "To move: " + ", ".join(
+                    str(labels.get(str(s)) or "Player " + str(s + 1)) for s in seats if isinstance(s, int))
+        elif owner == "bot":
+            kinds = [e.get("kind") for e in snap.get("to_act") or []]
+            text = "Dealing…" if kinds == ["chance"] else "Bot is thinking…"
+        else:
+            text = ""
+        info.textContent = text
+        info.setAttribute("data-step", str(snap.get("step", "")))
+        saves.write("local", snap, {"setup": self.setup})
+
+    # --- playing ---------------------------------------------------------------------------------
+    async def auto_steps(self, generation):
+        """While only bots / chance are to act, step the engine with a visible delay."""
+        while self.generation == generation:
+            snap = self.snap
+            if snap is None or snap.get("over") or turn_owner(snap) != "bot":
+                return
+            await asyncio.sleep_ms(DELAY_MS)
+            if self.generation != generation:
+                return
+            ok, result = await engine.call({"type": "step"})
+            if self.generation != generation:
+                return
+            if not ok:
+                show_message("The engine could not advance the game. " + error_text(result))
+                return
+            self.render(result)
+
+    def on_action(self, seat, action):
+        spawn(self.send({"type": "act", "seat": seat, "action": action}, "That move was refused. "))
+
+    def on_select(self, seat, prefix):
+        spawn(self.send({"type": "select", "seat": seat, "prefix": prefix}, "That choice was refused. "))
+
+    async def send(self, req, failure):
+        if self.busy:
+            return
+        self.busy = True
+        self.board.busy(True)
+        try:
+            ok, result = await engine.call(req)
+            if not ok:
+                show_message(failure + error_text(result))  # the board stays as it was
+                return
+            clear_message()
+            self.render(result)
+            if req["type"] == "act":
+                spawn(self.auto_steps(self.generation))
+        finally:
+            self.busy = False
+            self.board.busy(False)

@@ -1,0 +1,273 @@
+# The menu, built from the engine's catalogue (worker/PROTOCOL.md: GameInfo): a card per game, N seat
+# pickers (a seat count within the game's range), its options, a seed; and the friend-match set-up (who
+# plays each seat: this page, a friend, or a bot run by this page). No game is named here.
+import json
+
+from ui.dom import by_id, document, element, on, query_param, set_text
+
+MAX_PEERS = 6
+
+
+def normalize(hello):
+    """The catalogue as a list of GameInfo dicts with every key present (older engines lack some)."""
+    games = []
+    if not isinstance(hello, dict):
+        return games
+    shared_bots = hello.get("bots") if isinstance(hello.get("bots"), list) else []
+    for game in hello.get("games") or []:
+        if not isinstance(game, dict) or not isinstance(game.get("id"), str):
+            continue
+        seats = game.get("seats")
+        if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(n, int) for n in seats)):
+            seats = [2, 2]
+        bots = game.get("bots")
+        info = {
+            "id": game["id"],
+            "title": str(game.get("title") or game["id"]),
+            "blurb": str(game.get("blurb") or ""),
+            "seats": seats,
+            "available": bool(game.get("available")),
+            "listed": game.get("listed", True) is not False,
+            "bots": [str(b) for b in (bots if isinstance(bots, list) else shared_bots)],
+            "options": [o for o in game.get("options") or [] if isinstance(o, dict) and isinstance(o.get("name"), str)],
+        }
+        games.append(info)
+    return games
+
+
+def stamped_catalogue():
+    """The catalogue build.py stamped into the page (None if there is none)."""
+    el = by_id("catalogue")
+    try:
+        data = json.loads(str(el.textContent)) if el else None
+    except ValueError:
+        data = None
+    return data if isinstance(data, dict) else None
+
+
+def seat_label(index):
+    return "Seat " + str(index + 1)
+
+
+class Menu:
+    def __init__(self):
+        self.games = []
+        self.game = None  # the selected GameInfo
+        self.signature = None
+        self.show_tests = query_param("test-games") == "1"
+
+    def load(self, hello):
+        """(Re)build the menu from a catalogue; keeps the selection and seat choices when it is the same."""
+        games = normalize(hello)
+        signature = json.dumps(games)
+        if signature == self.signature:
+            return
+        self.signature = signature
+        self.games = [g for g in games if g["listed"] or self.show_tests]
+        menu = by_id("game-menu")
+        menu.innerHTML = ""
+        for game in self.games:
+            card = element("button", type="button", data_game=game["id"], aria_pressed="false")
+            card.className = "game-card"
+            card.appendChild(element("span", game["title"], **{"class": "game-title"}))
+            if game["available"]:
+                low, high = game["seats"]
+                players = str(low) if low == high else str(low) + "-" + str(high)
+                card.appendChild(element("span", players + " players · playable", **{"class": "game-meta"}))
+                if game["blurb"]:
+                    card.setAttribute("title", game["blurb"])
+                on(card, "click", self._picker(game["id"]))
+            else:
+                card.disabled = True
+                card.setAttribute("aria-disabled", "true")
+                card.appendChild(element("span", "coming soon", **{"class": "badge"}))
+            item = element("li")
+            item.appendChild(card)
+            menu.appendChild(item)
+        wanted = self.game["id"] if self.game else None
+        playable = [g for g in self.games if g["available"]]
+        chosen = [g for g in playable if g["id"] == wanted] or playable
+        self.select(chosen[0]["id"] if chosen else None)
+
+    def _picker(self, game_id):
+        def handler(event):
+            self.select(game_id)
+
+        return handler
+
+    def select(self, game_id, seats=None):
+        self.game = None
+        for game in self.games:
+            if game["id"] == game_id:
+                self.game = game
+        cards = document.querySelectorAll(".game-card")
+        for i in range(int(cards.length)):
+            card = cards.item(i)
+            chosen = str(card.getAttribute("data-game")) == str(game_id)
+            card.classList.toggle("selected", chosen)
+            card.setAttribute("aria-pressed", "true" if chosen else "false")
+        game = self.game
+        set_text("setup-title", (game["title"] + " — new match") if game else "No game is playable yet")
+        by_id("p2p-menu").hidden = game is None
+        self._seats(seats)
+        self._options()
+        self._friend_seats()
+
+    # --- local set-up ----------------------------------------------------------------------------
+    def _seats(self, seats=None):
+        box = by_id("seat-pickers")
+        box.innerHTML = ""
+        game = self.game
+        if game is None:
+            return
+        low, high = game["seats"]
+        count = len(seats) if seats and low <= len(seats) <= high else low
+        if high > low:
+            box.appendChild(self._select("seat-count", "Players", [(str(n), str(n)) for n in range(low, high + 1)],
+                                         str(count), self._recount))
+        kinds = [("human", "Human")] + [(bot, bot[:1].upper() + bot[1:] + " bot") for bot in game["bots"]]
+        for seat in range(count):
+            default = "human" if seat == 0 or not game["bots"] else game["bots"][0]
+            if seats and seat < len(seats):
+                default = seats[seat]
+            box.appendChild(self._select("seat-" + str(seat), seat_label(seat), kinds, default))
+
+    def _recount(self, event):
+        self._seats([str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())] + [None] * 6)
+
+    def _seat_count(self):
+        count = 0
+        while by_id("seat-" + str(count)):
+            count += 1
+        return count
+
+    def _select(self, name, label, choices, chosen, on_change=None):
+        wrap = element("label", label)
+        select = element("select", id=name, name=name)
+        for value, text in choices:
+            option = element("option", text, value=value)
+            if value == chosen:
+                option.selected = True
+            select.appendChild(option)
+        if on_change:
+            on(select, "change", on_change)
+        wrap.appendChild(select)
+        return wrap
+
+    def _options(self):
+        box = by_id("option-pickers")
+        box.innerHTML = ""
+        for option in (self.game or {}).get("options") or []:
+            name = "option-" + option["name"]
+            label = str(option.get("label") or option["name"])
+            kind = option.get("kind")
+            default = option.get("default")
+            if kind == "choice":
+                choices = [(str(c), str(c)) for c in option.get("choices") or []]
+                box.appendChild(self._select(name, label, choices, str(default)))
+            elif kind == "bool":
+                wrap = element("label", label)
+                field = element("input", id=name, type="checkbox")
+                field.checked = bool(default)
+                wrap.appendChild(field)
+                box.appendChild(wrap)
+            else:
+                wrap = element("label", label)
+                field = element("input", id=name, type="number", step="1", inputmode="numeric")
+                for key in ("min", "max"):
+                    if isinstance(option.get(key), int):
+                        field.setAttribute(key, str(option[key]))
+                field.value = str(default)
+                wrap.appendChild(field)
+                box.appendChild(wrap)
+
+    def read_options(self):
+        """(options, problem) from the option fields; the engine checks the values."""
+        options = {}
+        for option in (self.game or {}).get("options") or []:
+            field = by_id("option-" + option["name"])
+            if not field:
+                continue
+            if option.get("kind") == "bool":
+                options[option["name"]] = bool(field.checked)
+            elif option.get("kind") == "choice":
+                choices = option.get("choices") or []
+                text = str(field.value)
+                options[option["name"]] = ([c for c in choices if str(c) == text] or [text])[0]
+            else:
+                try:
+                    options[option["name"]] = int(str(field.value).strip())
+                except ValueError:
+                    return None, str(option.get("label") or option["name"]) + " must be a whole number"
+        return options, None
+
+    def read_local(self):
+        """(setup, problem): {"game", "seats", "seed", "options"} for new_match."""
+        if self.game is None:
+            return None, "Choose a game first."
+        seats = [str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())]
+        raw = str(by_id("seed").value).strip()
+        seed = None
+        if raw:
+            try:
+                seed = int(raw)
+            except ValueError:
+                return None, "The seed must be a whole number (or empty for a random one)."
+        options, problem = self.read_options()
+        if problem:
+            return None, problem
+        return {"game": self.game["id"], "seats": seats, "seed": seed, "options": options}, None
+
+    def restore(self, setup):
+        """Show a resumed match's set-up in the pickers."""
+        if isinstance(setup, dict) and isinstance(setup.get("seats"), list):
+            self.select(setup.get("game"), [str(s) for s in setup["seats"]])
+
+    # --- friend-match set-up ---------------------------------------------------------------------
+    def _friend_seats(self):
+        box = by_id("p2p-seat-pickers")
+        box.innerHTML = ""
+        game = self.game
+        if game is None:
+            return
+        low, high = game["seats"]
+        count = min(high, MAX_PEERS)
+        choices = [("me", "You"), ("friend", "A friend")] + [
+            ("bot:" + bot, bot[:1].upper() + bot[1:] + " bot (on your page)") for bot in game["bots"]]
+        for seat in range(count):
+            if seat < low:
+                default = "me" if seat == 0 else "friend"
+                box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat), choices, default))
+            else:
+                box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat),
+                                             [("none", "Nobody")] + choices, "none"))
+
+    def read_friend(self):
+        """(partial setup, problem): {"game", "seats", "owners", "options"} for a match with friends: this
+        page (peer 0) owns its seats and its bots; each "friend" seat goes to the next guest (1, 2, ...)."""
+        if self.game is None:
+            return None, "Choose a game first."
+        seats, owners = [], []
+        guests = 0
+        seat = 0
+        while by_id("p2p-seat-" + str(seat)):
+            choice = str(by_id("p2p-seat-" + str(seat)).value)
+            seat += 1
+            if choice == "none":
+                continue
+            if choice == "friend":
+                guests += 1
+                seats.append("human")
+                owners.append(guests)
+            else:
+                seats.append("human" if choice == "me" else choice[4:])
+                owners.append(0)
+        low, high = self.game["seats"]
+        if not low <= len(seats) <= high:
+            return None, self.game["title"] + " takes " + str(low) + "-" + str(high) + " seats."
+        if not guests:
+            return None, "Give at least one seat to a friend (else play a local match)."
+        options, problem = self.read_options()
+        if problem:
+            return None, problem
+        return {"game": self.game["id"], "seats": seats, "owners": owners, "options": options}, None
