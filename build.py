@@ -272,6 +272,17 @@ def cards_html(catalogue: str) -> str:
     return "".join(items)
 
 
+def preloads(pyscript: Path, pyscript_dir: str, page_files: list[str]) -> str:
+    """``<link>`` tags that start, with the HTML, every fetch the page's start-up makes later one after the other:
+    the PyScript chunks that core.js imports (statically, and its error plug-in) and the page's Python modules
+    (PyScript fetches them only once its config is read)."""
+    core = (pyscript / "core.js").read_text(encoding="utf-8")
+    chunks = sorted(set(re.findall(r'from"\./([\w-]+\.js)"', core)) | {p.name for p in pyscript.glob("error-*.js")})
+    links = [f'<link rel="modulepreload" href="./{pyscript_dir}{name}">' for name in chunks]
+    links += [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in page_files]
+    return "\n  ".join(links)
+
+
 def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str]:
     """Lay out dist/ from node_modules, the wheel, web/, worker/, bench/web/ and public/."""
     nm = root / "node_modules"
@@ -338,6 +349,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         for rel in sorted(p.relative_to(root / "web").as_posix() for p in (root / "web" / "ui").glob("*.py"))
     }
     tokens = {
+        "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
         "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
         "__CATALOGUE__": catalogue,
         "__GAME_CARDS__": cards_html(catalogue),
