@@ -21,7 +21,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
-from cargobay.bots import get_bot
+from cargobay.registry import SPECS
 from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.load.rules import GAME
 
@@ -34,7 +34,7 @@ def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
     me = seed % 2
     levels = [second, second]
     levels[me] = first
-    bots = [get_bot("load", level) for level in levels]
+    bots = [SPECS["load"].bot(level) for level in levels]
     match = Match(GAME, levels, seed)
     times: list[float] = []
     cpu: list[float] = []

@@ -25,8 +25,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "core"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from cargobay.registry import GAMES  # noqa: E402
-from cargobay.service import Service  # noqa: E402
+from cargobay.registry import SPECS  # noqa: E402
+from cargobay.service import PROTOCOL, Service  # noqa: E402
 from startup import BUILD, TIMEOUT_MS  # noqa: E402
 
 LEVELS = ("medium", "strong")
@@ -34,10 +34,10 @@ LEVELS = ("medium", "strong")
 
 def jobs(playouts: int, matches: int) -> list[dict[str, Any]]:
     work: list[dict[str, Any]] = []
-    for game in GAMES:
+    for game, spec in SPECS.items():
         work.append({"type": "bench", "what": "playouts", "game": game, "count": playouts})
         work.extend({"type": "bench", "what": "bot", "game": game, "level": level, "count": matches}
-                    for level in LEVELS)
+                    for level in LEVELS if level in spec.levels)
     return work
 
 
@@ -46,7 +46,7 @@ def run_cpython(work: list[dict[str, Any]]) -> list[tuple[dict[str, Any], float]
     timed = []
     for request in work:
         start = time.perf_counter()
-        answer = service.handle({"v": 1, "id": 1, **request})
+        answer = service.handle({"v": PROTOCOL, "id": 1, **request})
         timed.append((answer["result"], (time.perf_counter() - start) * 1000))
     return timed
 
@@ -71,7 +71,7 @@ def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[s
         page.goto(base)
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
         for request in work:
-            answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps({"v": 1, "id": 1, **request}))
+            answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps({"v": PROTOCOL, "id": 1, **request}))
             if not answer.get("ok"):
                 raise SystemExit(f"browser answered {answer}")
             timed.append((answer["result"], ms))
