@@ -240,6 +240,7 @@ def test_two_browsers_play_a_whole_match(new_page) -> None:  # type: ignore[no-u
     assert_same_final([host, guest])
     shot(guest, "p2p-05-over")
     for page in (host, guest):
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert page.recorder.errors == []
         assert refusals(page) == 0
 
@@ -275,6 +276,7 @@ def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:
     assert_same_final([host, guest])
     for page in (host, guest):
         assert refusals(page) == 0
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert page.recorder.errors == []
 
 
@@ -364,6 +366,7 @@ def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page) -> None:  
 def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type: ignore[no-untyped-def]
     page = new_page()
     page.goto(page.base_url + "?delay=0")
+    wait_ready(page)  # else this page, still starting, may read (and drop) the bad save before the reload
     for bad in ["{not json", json.dumps({"save": {"setup": {}, "me": 0}, "over": False})]:
         page.evaluate("(t) => localStorage.setItem('cargobay.p2p.v1', t)", bad)
         page.reload()
@@ -541,6 +544,7 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
         assert "Game over" in (page.locator(BOARD).text_content() or "")
         assert page.locator("#p2p-outcome").is_hidden()
         assert refusals(page) == 0
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert page.recorder.errors == []
     assert watcher.locator(f"{BOARD} g.hand").count() == 0
     shot(watcher, "p2p-mesh-05-spectator-over")
@@ -622,6 +626,7 @@ def test_a_reloaded_spectator_never_stalls_the_players_and_catches_up_through_th
     assert_no_hand(watcher)
     for page in (host, guest, watcher):
         assert refusals(page) == 0
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert page.recorder.errors == []
 
 
@@ -656,4 +661,5 @@ def test_a_reloaded_host_reconnects_with_each_guest_while_the_guests_stay_linked
     assert len(finals) == 1, finals
     for page in (host, guest, watcher):
         assert refusals(page) == 0
+        assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert page.recorder.errors == []

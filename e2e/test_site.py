@@ -126,6 +126,7 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
     assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
+    assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
 
 
@@ -152,6 +153,7 @@ def test_play_whole_match_against_easy_bot(page) -> None:  # type: ignore[no-unt
     # A finished match is not offered for resuming.
     saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.save.v1')"))
     assert saved["over"] is True
+    assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
 
 
@@ -177,11 +179,13 @@ def test_reload_resumes_at_same_step(page) -> None:  # type: ignore[no-untyped-d
     shot(page, "06-resumed")
     # ...and the resumed match plays on to the end.
     play_to_end(page)
+    assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
 
 
 def test_corrupt_save_offers_new_game(page) -> None:  # type: ignore[no-untyped-def]
     open_app(page)
+    wait_ready(page)  # else this page, still starting, may read (and drop) the bad save before the reload
     page.evaluate(
         "() => localStorage.setItem('cargobay.save.v1', JSON.stringify({setup: {}, log: {bogus: 1}, over: false}))"
     )
@@ -211,6 +215,7 @@ def test_no_request_leaves_localhost(page) -> None:  # type: ignore[no-untyped-d
     assert any("micropython.wasm" in u for u in urls)
     assert page.recorder.foreign_requests() == []
     assert all(u.startswith(page.base_url) for u in urls if not u.startswith(("data:", "blob:")))
+    assert error_message(page) == "", error_message(page)  # no error on a happy path
 
 
 def test_illegal_and_garbage_requests_are_errors(page) -> None:  # type: ignore[no-untyped-def]
@@ -316,6 +321,7 @@ def test_menu_continue_and_new_game(page) -> None:  # type: ignore[no-untyped-de
     page.wait_for_function("(s) => document.getElementById('board').dataset.step !== s", arg=step)
     wait_settled(page)
     assert int(board_attr(page, "data-step")) < int(step)
+    assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
 
 

@@ -92,6 +92,24 @@ def on_hashchange(event):
         with_p2p("join_link", code)
 
 
+# ------------------------------------------------------------------------------------------ layout
+async def relayout(event=None):
+    """Landscape boards when the page is at least 1000 px wide; on a resize across that width the engine
+    draws the shown match again for the new shape."""
+    wide = int(window.innerWidth) >= 1000
+    if engine.hello is None or wide == board.wide:
+        return
+    board.wide = wide
+    screen = by_id("game-screen")
+    mode = None if screen.hidden else attr(screen, "data-mode")
+    ok, result = await engine.call({"type": "layout", "wide": wide, "mode": "local" if mode == "local" else None})
+    if ok and mode == "local" and isinstance(result, dict) and result.get("svg") is not None and local.snap:
+        local.render(result)
+    session = state["p2p"]
+    if ok and mode == "p2p" and session is not None and session.snap is not None:
+        session.enqueue(session.req, {"type": "p2p_snapshot"})
+
+
 # ------------------------------------------------------------------------------------------ menu actions
 def go_menu(event=None):
     local.leave()
@@ -162,8 +180,8 @@ async def main():
     ready = await engine.ready()
     if ready:
         menu.load(engine.hello)
-        if int(window.innerWidth) >= 1000:  # landscape boards (an engine without `layout` just says no)
-            await engine.call({"type": "layout", "wide": True})
+        await relayout()  # landscape boards on a wide page (an engine without `layout` just says no)
+        window.addEventListener("resize", proxy(lambda event: spawn(relayout())))
     refresh_menu()
     if not ready:
         show_message("The game engine failed to start: " + engine.failure())

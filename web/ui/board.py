@@ -2,7 +2,10 @@
 # keys on its elements into callbacks that the match driver injects:
 #   data-action="<complete action>"  -> on_action(seat, action)   (act / p2p_choose)
 #   data-select="<partial action>"   -> on_select(seat, prefix)   (select / p2p_select: a selection step)
-# Arrow keys move the focus between the board's clickable elements; Enter or Space presses one.
+# Keyboard play: Tab and the arrow keys (Left/Up back, Right/Down on, in the board's reading order; Home/End
+# the first/last) move the focus between the board's clickable elements; Enter or Space presses one; Escape
+# clears a selection. When a move redraws the board, the focus lands on a sensible element of the new one
+# (or on the board itself while nothing is to press), never on <body>: a keyboard player keeps playing.
 import json
 
 from ui.dom import attr, by_id, on
@@ -26,6 +29,10 @@ class Board:
         self.snap = None
         self.on_action = None  # fn(seat, action), set by the driver in charge
         self.on_select = None  # fn(seat, prefix)
+        self.wide = False  # the layout the engine draws boards for (landscape when the page is >= 1000 px wide)
+        self.keep_focus = False  # the focus was on the board when it was last redrawn (keyboard play)
+        self.focus_hint = None  # the element to focus after the next redraw (e.g. the selection Escape left)
+        self.el.setAttribute("tabindex", "-1")  # holds the focus while the board offers nothing to press
         on(self.el, "click", self._click)
         on(self.el, "keydown", self._key)
 
@@ -52,7 +59,7 @@ class Board:
             focused = self._focused_key()
             self.svg = svg
             el.innerHTML = svg
-            self._refocus(focused)
+            self._refocus(focused, snap)
         el.setAttribute("data-step", str(snap.get("step", "")))
         el.setAttribute("data-hash", str(snap.get("hash", "")))
         el.setAttribute("data-match", "over" if snap.get("over") else "playing")
@@ -99,36 +106,79 @@ class Board:
         if prefix is not None and self.on_select:
             self.on_select(self._seat(el), prefix)
 
+    def _items(self):
+        items = self.el.querySelectorAll(CLICKABLE)
+        return [items.item(i) for i in range(int(items.length))]
+
     def _key(self, event):
         key = str(event.key)
         if key in ("Enter", " "):
             self._click(event)
-        elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"):
-            items = self.el.querySelectorAll(CLICKABLE)
-            count = int(items.length)
-            if not count:
+        elif key == "Escape":
+            selection = str((self.snap or {}).get("selection") or "")
+            if selection and self.on_select:
+                event.preventDefault()
+                self.focus_hint = selection  # back on the element that made the selection
+                self.on_select((self.snap or {}).get("viewer"), "")
+        elif key in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End"):
+            items = self._items()
+            if not items:
                 return
             event.preventDefault()
             current = event.target.closest(CLICKABLE) if event.target else None
             index = -1
-            for i in range(count):
-                if current and items.item(i).isSameNode(current):
+            for i, item in enumerate(items):
+                if current and item.isSameNode(current):
                     index = i
-            step = 1 if key in ("ArrowRight", "ArrowDown") else -1
-            items.item((index + step) % count).focus()
+            if key == "Home":
+                index = 0
+            elif key == "End":
+                index = len(items) - 1
+            elif index < 0:
+                index = 0 if key in ("ArrowRight", "ArrowDown") else len(items) - 1
+            else:
+                index = (index + (1 if key in ("ArrowRight", "ArrowDown") else -1)) % len(items)
+            items[index].focus()
 
     def _focused_key(self):
+        """The key (data-action or data-select) of the focused element, "" when the board itself has the
+        focus, None when the focus is elsewhere on the page. Remembers whether a keyboard player is here."""
         active = self.el.ownerDocument.activeElement
-        if not active or not self.el.contains(active):
+        body = self.el.ownerDocument.body
+        if not active or active.isSameNode(body):
+            return "" if self.keep_focus else None  # the focused element went with the last redraw
+        if not self.el.contains(active):
+            self.keep_focus = False
             return None
-        return attr(active, "data-action") or attr(active, "data-select")
+        self.keep_focus = True
+        if active.isSameNode(self.el):
+            return ""
+        return attr(active, "data-action") or attr(active, "data-select") or ""
 
-    def _refocus(self, key):
+    def _refocus(self, key, snap):
+        """After a redraw: focus the element with the same key, else the first completion of the selection,
+        else the first element of the same kind (e.g. the next card to play), else the first; the board
+        itself while there is nothing to press."""
+        hint, self.focus_hint = self.focus_hint, None
         if key is None:
             return
-        items = self.el.querySelectorAll(CLICKABLE)
-        for i in range(int(items.length)):
-            item = items.item(i)
-            if attr(item, "data-action") == key or attr(item, "data-select") == key:
-                item.focus()
+        items = self._items()
+        if not items:
+            self.el.focus()
+            return
+        keys = [attr(item, "data-action") or attr(item, "data-select") or "" for item in items]
+        selection = str(snap.get("selection") or "")
+        verb = key.split(":")[0] + ":" if ":" in key else None
+        for wanted in (hint, key):
+            if wanted and wanted in keys:
+                items[keys.index(wanted)].focus()
                 return
+        for i, item_key in enumerate(keys):
+            if selection and item_key.startswith(selection) and item_key != selection:
+                items[i].focus()
+                return
+        for i, item_key in enumerate(keys):
+            if verb and item_key.startswith(verb):
+                items[i].focus()
+                return
+        items[0].focus()

@@ -65,8 +65,8 @@ STYLE = (
     ".cargobay-load .action{cursor:pointer}"
     ".cargobay-load .action:focus{outline:none}"
     ".cargobay-load .action .ring{stroke:transparent}"
-    ".cargobay-load .action:hover .ring,.cargobay-load .action:focus .ring{stroke:#0b0d12}"
-    ".cargobay-load .action:focus-visible .ring{stroke:#0b0d12;stroke-dasharray:none}"
+    ".cargobay-load .action:hover .ring{stroke:#0b0d12}"
+    ".cargobay-load .action:focus-visible .ring{stroke:#0b0d12;stroke-width:4px;stroke-dasharray:none}"
 )
 
 
@@ -340,6 +340,7 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
     left = (WIDTH - (SLOTS - 1) * SLOT_PITCH - SLOT_W) / 2
     stack_top = y + 10
     stack_h = STACK_MAX * CONTAINER_H + 8
+    split: list[tuple[str, int]] = []  # (colour, slot index) of a Joker's two colours on one slot
     parts = [
         f'<g class="ship" data-player="{who}">',
         _rect(6, y, WIDTH - 12, stack_h + 42, fill=HULL, rx=14, extra=' stroke="#8d9bb3"'),
@@ -398,6 +399,16 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
             hx = x + k * share
             ghost_w = share - 10
             name = COLOUR_NAMES[colour]
+            if len(targets) > 1:
+                # A Joker may load either colour here: the halves of a slot are too narrow to tap on a phone,
+                # so they only show the choice; the buttons below the ship make it.
+                split.append((colour, index))
+                parts.append(
+                    _rect(hx + 5, ghost_y, ghost_w, CONTAINER_H - 2, fill=FILL[colour], rx=3,
+                          extra=' fill-opacity="0.6" stroke="#0b0d12" stroke-width="1.5" stroke-dasharray="4 2"')
+                    + _symbol(colour, hx + 5 + ghost_w / 2, ghost_y + (CONTAINER_H - 2) / 2, 6, INK_ON[colour])
+                )
+                continue
             body = (
                 _rect(
                     hx + 1.5,
@@ -421,7 +432,7 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
                 + _text(
                     hx + share / 2,
                     ghost_y - 6,
-                    "Load" if len(targets) == 1 else "",
+                    "Load",
                     size=13,
                     weight="700",
                     anchor="middle",
@@ -433,8 +444,33 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
                     f"load:{colour}@{index + 1}", viewer, f"Load {name} onto slot {index + 1}", "load", body
                 )
             )
+    y += stack_h + 48
+    if split and viewer is not None:
+        parts.append(_text(12, y + 14, "Joker: either colour may go on the same slot:", size=14, weight="700"))
+        y += 22
+        button_w, gap, bx = 152.0, 8.0, 12.0
+        for colour, index in split:
+            if bx + button_w > WIDTH - 12:
+                bx, y = 12.0, y + 70
+            name = COLOUR_NAMES[colour]
+            body = (
+                _rect(bx, y, button_w, 62, fill="#fff1c9", rx=8, extra=f' stroke="{ACCENT}" stroke-width="2"')
+                + _ring(bx - 2, y - 2, button_w + 4, 66)
+                + _rect(bx + 8, y + 19, 24, 24, fill=FILL[colour], rx=4)
+                + _symbol(colour, bx + 20, y + 31, 6, INK_ON[colour])
+                + _text(bx + 40, y + 37, f"Load {name} on {index + 1}", size=14, weight="700")
+            )
+            label = f"Load {name} on {index + 1}: load {name} onto slot {index + 1}"
+            parts.append(_action(f"load:{colour}@{index + 1}", viewer, label, "load", body))
+            bx += button_w + gap
+        y += 70
     parts.append("</g>")
-    return parts, y + stack_h + 48
+    return parts, y
+
+
+def _ring(x: float, y: float, w: float, h: float) -> str:
+    """A button's focus / hover ring (drawn by the STYLE only on :hover and :focus-visible)."""
+    return _rect(x, y, w, h, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
 
 
 def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext) -> tuple[list[str], float]:
@@ -449,7 +485,11 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
         return [], y
     picked = [move for move in reloads if move.picked == ctx.selection]
     parts = ['<g class="reloads">']
-    row_h, button_w, gap = 38, 56, 5
+    # Buttons are 32 units high on a landscape screen; in the portrait layout (phones: ~0.73 px per unit)
+    # 62, so that a finger's target is at least 44 CSS px both ways.
+    button_h = 32 if ctx.wide else 62
+    row_h, button_w, gap = button_h + 6, 56 if ctx.wide else 64, 5
+    text_dy = button_h / 2 + 5
     if picked:
         colour, source = picked[0].colour, picked[0].source
         name = COLOUR_NAMES[colour]
@@ -459,17 +499,19 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
         for move in picked:
             label = f"slot {move.target}: move {name} from slot {source} to slot {move.target}"
             body = (
-                _rect(bx, y, button_w, 32, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
-                + _rect(bx - 2, y - 2, button_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
-                + _text(bx + button_w / 2, y + 21, f"slot {move.target}", size=14, weight="700", anchor="middle")
+                _rect(bx, y, button_w, button_h, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
+                + _ring(bx - 2, y - 2, button_w + 4, button_h + 4)
+                + _text(bx + button_w / 2, y + text_dy, f"slot {move.target}", size=14, weight="700",
+                        anchor="middle")
             )
             parts.append(_action(str(move), viewer, label, "reload", body))
             bx += button_w + gap
         cancel_w = 150
         body = (
-            _rect(bx + 8, y, cancel_w, 32, fill="#eef1f6", rx=7, extra=f' stroke="{MUTED}" stroke-width="1.5"')
-            + _rect(bx + 6, y - 2, cancel_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
-            + _text(bx + 8 + cancel_w / 2, y + 21, "Keep it in place", size=14, anchor="middle")
+            _rect(bx + 8, y, cancel_w, button_h, fill="#eef1f6", rx=7,
+                  extra=f' stroke="{MUTED}" stroke-width="1.5"')
+            + _ring(bx + 6, y - 2, cancel_w + 4, button_h + 4)
+            + _text(bx + 8 + cancel_w / 2, y + text_dy, "Keep it in place", size=14, anchor="middle")
         )
         parts.append(_action("", viewer, f"Keep it in place: do not move {name}", "unselect", body, select=True))
         parts.append("</g>")
@@ -488,11 +530,11 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
         name = COLOUR_NAMES[move.colour]
         label = f"Move {name} from slot {move.source}, then pick where it goes"
         body = (
-            _rect(bx, y, button_w, 32, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
-            + _rect(bx - 2, y - 2, button_w + 4, 36, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
-            + _rect(bx + 6, y + 6, 20, 20, fill=FILL[move.colour], rx=4)
-            + _symbol(move.colour, bx + 16, y + 16, 5.5, INK_ON[move.colour])
-            + _text(bx + 32, y + 21, f"{name} from slot {move.source}", size=13.5)
+            _rect(bx, y, button_w, button_h, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
+            + _ring(bx - 2, y - 2, button_w + 4, button_h + 4)
+            + _rect(bx + 6, y + button_h / 2 - 10, 20, 20, fill=FILL[move.colour], rx=4)
+            + _symbol(move.colour, bx + 16, y + button_h / 2, 5.5, INK_ON[move.colour])
+            + _text(bx + 32, y + text_dy, f"{name} from slot {move.source}", size=13.5)
         )
         parts.append(_action(picked_action, viewer, label, "pick", body, select=True))
         bx += button_w + gap

@@ -1,0 +1,94 @@
+"""Bot seats in a friend match: the host's seat pickers make a seat a bot, played by the host's page. The
+3-seat test game (odd one out, `?test-games=1`) between two browsers: You, A friend and an easy bot, played
+to the end; its gift is a two-pick action (data-select, then data-action: p2p_select, then p2p_choose). Both
+pages end on the same state hash, with no error shown; axe finds nothing on the friend-match screens."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from test_p2p import SETTLE_S, connect, quiet, wait_change, wait_in_step
+from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
+
+pytestmark = pytest.mark.e2e
+
+MAX_DECISIONS = 200
+
+
+def settle(pages) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + SETTLE_S
+    while time.monotonic() < deadline:
+        for page in pages:
+            assert_no_error(page)
+        if all(board(p, "data-p2p") == "over" for p in pages):
+            return
+        if any(board(p, "data-to-decide") == "yes" and quiet(p) for p in pages):
+            return
+        wait_change(pages)
+    raise AssertionError(f"no page got a move: {[(board(p, 'data-p2p'), board(p, 'data-step')) for p in pages]}")
+
+
+def decide(page) -> str:  # type: ignore[no-untyped-def]
+    """One decision of the page's human seat: a gift in two picks when one is offered, else the first move."""
+    step = board(page, "data-step")
+    picks = page.locator("#board [data-select]:not([data-select=''])")
+    kind = "move"
+    if not board(page, "data-selection") and picks.count():
+        prefix = picks.first.get_attribute("data-select")
+        picks.first.click()
+        page.wait_for_function(
+            "(p) => document.getElementById('board').dataset.selection === p"
+            " || document.getElementById('messages').dataset.kind === 'error'", arg=prefix)
+        assert_no_error(page)
+        assert page.locator(f"#board [data-action^='{prefix}+']").count() > 0
+        kind = "gift"
+    page.locator("#board [data-action]").first.click()
+    page.wait_for_function(
+        "(s) => { const b = document.getElementById('board');"
+        " return b.dataset.toDecide !== 'yes' || b.dataset.step !== s"
+        " || document.getElementById('messages').dataset.kind === 'error'; }",
+        arg=step,
+    )
+    assert_no_error(page)
+    return kind
+
+
+def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page) -> None:  # type: ignore[no-untyped-def]
+    host, guest = new_page(), new_page()
+    for page in (host, guest):
+        open_ready(page, "?delay=0&test-games=1")
+    host.click("[data-game='odd']")
+    host.wait_for_selector("#p2p-seat-2")
+    host.select_option("#p2p-seat-0", "me")
+    host.select_option("#p2p-seat-1", "friend")
+    host.select_option("#p2p-seat-2", "bot:easy")
+    assert_axe_clean(host, "menu with the test game")
+    connect(host, guest)
+    assert_axe_clean(host, "friend match (host)")
+    assert_axe_clean(guest, "friend match (guest)")
+    labels = host.locator("#board").text_content() or ""
+    assert "Easy bot" in labels, labels
+
+    kinds: list[str] = []
+    while True:
+        settle([host, guest])
+        if all(board(p, "data-p2p") == "over" for p in (host, guest)):
+            break
+        for page in (host, guest):
+            if board(page, "data-to-decide") == "yes" and quiet(page):
+                kinds.append(decide(page))
+        assert len(kinds) < MAX_DECISIONS, "the match did not end"
+    wait_in_step([host, guest])
+    assert "gift" in kinds, kinds
+    for page in (host, guest):
+        assert board(page, "data-p2p") == "over"
+    assert board(host, "data-hash") == board(guest, "data-hash")
+    assert board(host, "data-step") == board(guest, "data-step")
+    assert board(host, "data-scores") == board(guest, "data-scores")
+    assert_axe_clean(host, "friend match over (host)")
+    shot(host, "friend-bots-over")
+    for page in (host, guest):
+        assert_no_error(page)
+        assert page.recorder.errors == []

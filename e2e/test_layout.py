@@ -1,0 +1,153 @@
+"""Layouts that fit the screen: at 1280x800 the landscape LOAD! board (both ships and the hand) is in view
+without scrolling, and a resize across 1000 px redraws the board for the new shape; on a phone (390x844,
+touch) a match starts from the menu and a move is made by tapping, with every control at least 44x44 CSS px."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ux import (
+    ARTIFACTS,
+    assert_axe_clean,
+    assert_no_error,
+    board,
+    boxes,
+    open_ready,
+    shot,
+    start_local,
+    targets,
+    wait_board_change,
+    wait_settled,
+)
+
+pytestmark = pytest.mark.e2e
+
+MIN_TARGET = 44  # CSS px, both ways
+
+
+def assert_in_view(page: Any, selector: str, count: int) -> None:
+    found = boxes(page, selector)
+    assert len(found) == count, (selector, found)
+    size = page.viewport_size
+    for box in found:
+        assert box["left"] >= 0 and box["top"] >= 0, (selector, box)
+        assert box["right"] <= size["width"] and box["bottom"] <= size["height"], (selector, box, size)
+
+
+def test_landscape_board_fits_1280x800_without_scrolling(page) -> None:  # type: ignore[no-untyped-def]
+    assert page.viewport_size == {"width": 1280, "height": 800}
+    open_ready(page)
+    start_local(page, ("human", "easy"), seed=7)
+    assert page.get_attribute("#board svg", "data-layout") == "wide"
+    checked = 0
+    while board(page, "data-match") != "over" and checked < 12:  # the choose and the load phase, both
+        assert page.evaluate("() => [scrollX, scrollY]") == [0, 0]
+        assert_in_view(page, "#board .ship[data-player='0']", 1)
+        assert_in_view(page, "#board .ship[data-player='1']", 1)
+        assert_in_view(page, "#board .hand", 1)
+        assert_in_view(page, "#board [data-action], #board [data-select]", len(targets(page, "#board [data-action]"
+                                                                                        ", #board [data-select]")))
+        if checked == 0:
+            shot(page, "layout-1280x800")
+        step = board(page, "data-step")
+        page.locator("#board [data-action]").first.click()
+        wait_board_change(page, step, "")
+        wait_settled(page)
+        checked += 1
+    # The document itself does not scroll.
+    assert page.evaluate("() => document.documentElement.scrollHeight <= innerHeight"), page.evaluate(
+        "() => [document.documentElement.scrollHeight, innerHeight]")
+    shot(page, "layout-1280x800-later")
+    assert_no_error(page)
+    assert page.recorder.errors == []
+
+
+def test_resize_across_1000px_redraws_the_board(page) -> None:  # type: ignore[no-untyped-def]
+    open_ready(page)
+    start_local(page, ("human", "easy"), seed=7)
+    step = board(page, "data-step")
+    page.wait_for_selector("#board svg[data-layout='wide']")
+    page.set_viewport_size({"width": 800, "height": 900})
+    page.wait_for_selector("#board svg[data-layout='tall']")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector("#board svg[data-layout='wide']")
+    assert board(page, "data-step") == step  # the same match, redrawn
+    assert page.locator("#board [data-action]").count() > 0
+    assert_no_error(page)
+    assert page.recorder.errors == []
+
+
+@pytest.fixture
+def phone(chromium, site_url) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """A phone-sized portrait page with touch (390x844)."""
+    context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                   device_scale_factor=3)
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.base_url = site_url
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def small_targets(page: Any) -> list[dict[str, Any]]:
+    return [t for t in targets(page) if t["w"] < MIN_TARGET or t["h"] < MIN_TARGET]
+
+
+def smallest(found: list[dict[str, Any]]) -> dict[str, Any]:
+    return min(found, key=lambda t: min(t["w"], t["h"]))
+
+
+def test_phone_match_by_touch_with_44px_targets(phone) -> None:  # type: ignore[no-untyped-def]
+    page = phone
+    open_ready(page)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
+    menu = targets(page)
+    assert small_targets(page) == [], small_targets(page)
+    shot(page, "phone-01-menu", full_page=True)
+    for seat, kind in enumerate(("human", "easy")):
+        page.select_option(f"#seat-{seat}", kind)
+    page.fill("#seed", "7")
+    page.tap("#start")
+    page.wait_for_selector("#board[data-match='playing']", state="attached")
+    wait_settled(page)
+    assert page.get_attribute("#board svg", "data-layout") == "tall"
+    seen = list(menu)
+    kinds = set()
+    for _ in range(40):  # through the choose, load and reload steps
+        if board(page, "data-match") == "over":
+            break
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+        now = targets(page)
+        seen += now
+        assert small_targets(page) == [], small_targets(page)
+        items = page.evaluate("() => [...document.querySelectorAll('#board [data-select]')].map("
+                              "e => e.getAttribute('data-select'))")
+        step, selection = board(page, "data-step"), board(page, "data-selection")
+        picks = [p for p in items if p]
+        if picks and not selection:
+            kinds.add("selection")
+            page.tap(f"#board [data-select='{picks[0]}']")
+        else:
+            target = page.locator("#board [data-action]").first
+            kinds.add((target.get_attribute("data-action") or "").split(":")[0])
+            target.scroll_into_view_if_needed()
+            target.tap()
+        wait_board_change(page, step, selection)
+        wait_settled(page)
+        if len(kinds) == 1 and _ == 0:
+            shot(page, "phone-02-after-first-tap", full_page=True)
+    assert {"play", "load", "selection"} <= kinds, kinds
+    small = smallest(seen)
+    print(f"smallest target on the phone: {small}")
+    assert_axe_clean(page, "phone board", "#board")
+    assert_no_error(page)
+    assert page.errors == []
+    assert (ARTIFACTS / "phone-01-menu.png").exists()
