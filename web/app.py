@@ -7,7 +7,7 @@
 from pyscript import window
 from ui.board import Board
 from ui.dom import attr, by_id, clear_message, on, proxy, root, show_message, show_screen, spawn
-from ui.engine import engine
+from ui.engine import WIDE_PX, engine
 from ui.local import LocalMatch
 from ui.menu import Menu, stamped_catalogue
 from ui.saves import saves
@@ -96,10 +96,10 @@ def on_hashchange(event):
 async def relayout(event=None):
     """Landscape boards when the page is at least 1000 px wide; on a resize across that width the engine
     draws the shown match again for the new shape."""
-    wide = int(window.innerWidth) >= 1000
-    if engine.hello is None or wide == board.wide:
+    wide = int(window.innerWidth) >= WIDE_PX
+    if engine.hello is None or wide == engine.wide:
         return
-    board.wide = wide
+    engine.wide = wide
     screen = by_id("game-screen")
     mode = None if screen.hidden else attr(screen, "data-mode")
     ok, result = await engine.call({"type": "layout", "wide": wide, "mode": "local" if mode == "local" else None})

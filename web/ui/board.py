@@ -29,7 +29,6 @@ class Board:
         self.snap = None
         self.on_action = None  # fn(seat, action), set by the driver in charge
         self.on_select = None  # fn(seat, prefix)
-        self.wide = False  # the layout the engine draws boards for (landscape when the page is >= 1000 px wide)
         self.keep_focus = False  # the focus was on the board when it was last redrawn (keyboard play)
         self.focus_hint = None  # the element to focus after the next redraw (e.g. the selection Escape left)
         self.el.setAttribute("tabindex", "-1")  # holds the focus while the board offers nothing to press

@@ -8,11 +8,15 @@ from pyscript import window
 from ui.dom import js_get
 
 
+WIDE_PX = 1000  # from this page width on, boards are drawn in landscape where the game has such a layout
+
+
 class Engine:
     def __init__(self):
         self.js = None  # window.cargobayEngine
         self.protocol = None  # from hello
         self.hello = None  # the hello answer (version, catalogue)
+        self.wide = False  # the layout the engine draws boards for
 
     async def attach(self):
         """Wait for engine-client.js (an async module, normally there long before us)."""
@@ -32,8 +36,12 @@ class Engine:
             good, result = await self._send({"type": "hello"})
             if not good:
                 return False
-            self.hello = result
             self.protocol = result.get("protocol")
+            # The page's shape before any board is drawn (a match restored at start-up included);
+            # app.relayout follows later resizes.
+            self.wide = int(window.innerWidth) >= WIDE_PX
+            await self._send({"type": "layout", "wide": self.wide, "v": self.protocol})
+            self.hello = result
         return True
 
     def failure(self):
