@@ -1,5 +1,4 @@
-// Cargo Bay engine client: starts the engine worker as soon as the page starts loading (this module is
-// loaded with `async` from <head>, so engine boot never waits for PyScript), mirrors its status into
+// Cargo Bay engine client: starts the engine worker (right after the page script, see startWorker), mirrors its status into
 // <html data-engine="loading|ready|error"> and the progress bar, and exposes
 //
 //   window.cargobayEngine.request(jsonText) -> Promise<jsonText>
@@ -97,8 +96,35 @@ function failAll(message) {
   pending.clear();
 }
 
+// The page script (MicroPython, on this thread) starts first and the engine worker right after it: on a small
+// machine both compete for the same two cores, and a menu that answers at once matters more than the
+// ~0.1-0.3 s this moves the engine's boot. The worker starts when the page script is ready (<html data-ui>)
+// or after START_CAP_MS at the latest; requests made before then wait for it.
+const START_CAP_MS = 700;
 let worker;
-try {
+const early = [];
+function startWorker() {
+  if (worker || state === "error") return;
+  try {
+    createWorker();
+  } catch (err) {
+    onStatus({ event: "status", state: "error", stage: "failed", progress: 1, message: String(err) });
+    failAll(String(err));
+    return;
+  }
+  for (const message of early.splice(0)) worker.postMessage(message);
+}
+if (root.dataset.ui === "loading") {
+  const watch = new MutationObserver(() => {
+    if (root.dataset.ui !== "loading") { watch.disconnect(); startWorker(); }
+  });
+  watch.observe(root, { attributes: true, attributeFilter: ["data-ui"] });
+  setTimeout(() => { watch.disconnect(); startWorker(); }, Math.max(0, START_CAP_MS - performance.now()));
+} else {
+  startWorker();
+}
+
+function createWorker() {
   worker = new Worker(workerURL(), { type: "module", name: "cargobay-engine" });
   timings.created = Math.round(performance.now());
   worker.onmessage = (e) => {
@@ -118,18 +144,18 @@ try {
     onStatus({ event: "status", state: "error", stage: "failed", progress: 1, message });
     failAll(message);
   };
-} catch (err) {
-  onStatus({ event: "status", state: "error", stage: "failed", progress: 1, message: String(err) });
 }
 
 function request(text) {
-  if (state === "error" || !worker) {
+  if (state === "error") {
     return Promise.resolve(failure("EngineUnavailable", lastStatus.message || "engine failed to start"));
   }
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    worker.postMessage({ id, text: String(text) });
+    const message = { id, text: String(text) };
+    if (worker) worker.postMessage(message);
+    else early.push(message);
   });
 }
 

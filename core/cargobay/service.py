@@ -10,13 +10,15 @@ import json
 import os
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import __version__
+from .bots import LEVELS
 from .engine import CargoBayError, random_playout
 from .registry import CATALOGUE, SPECS, get_spec
-from .session import LocalSession, PeerSession
-from .table import SEAT_KINDS, Table
+
+if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hello`) needs neither
+    from .session import LocalSession, PeerSession
 
 PROTOCOL = 2
 MAX_REQUEST_BYTES = 1_000_000
@@ -88,7 +90,7 @@ class Service:
             "protocol": PROTOCOL,
             "games": [SPECS[info.id].to_json() if info.id in SPECS else {**info.to_json(), "bots": []}
                       for info in CATALOGUE],
-            "seat_kinds": list(SEAT_KINDS),
+            "seat_kinds": ["human", *LEVELS],
         }
 
     def new_match(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -102,11 +104,15 @@ class Service:
         if not 0 <= seed <= MAX_SEED:
             raise ProtocolError(f"the seed must be in 0..{MAX_SEED}")
         options = _field(request, "options", dict, optional=True)
+        from .session import LocalSession
+
         self.local = LocalSession.new(spec, seats, seed, options)
         self.local.wide = self.wide
         return self.local.snapshot()
 
     def resume(self, request: dict[str, Any]) -> dict[str, Any]:
+        from .session import LocalSession
+
         self.local = LocalSession.resume(_field(request, "log", dict), SPECS)
         self.local.wide = self.wide
         return self.local.snapshot()
@@ -154,6 +160,8 @@ class Service:
         if _field(request, "what", str) == "playouts":
             rng = random.Random(count)
             return {"playouts": count, "actions": sum(random_playout(game, rng) for _ in range(count))}
+        from .table import Table
+
         level = _field(request, "level", str)
         decisions = 0
         for seed in range(count):
@@ -171,6 +179,8 @@ class Service:
     # --- peer-to-peer --------------------------------------------------------------------------
     def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
         """Begin a match between peers from the agreed setup; ``me`` is this page's peer index."""
+        from .session import PeerSession
+
         session = PeerSession.start(_field(request, "setup", dict), _field(request, "me", int), SPECS, os.urandom)
         self.peer_session = session
         session.wide = self.wide
@@ -178,6 +188,8 @@ class Service:
 
     def p2p_restore(self, request: dict[str, Any]) -> dict[str, Any]:
         """Reopen a saved peer match (after a reload); then send ``p2p_hello`` once connected."""
+        from .session import PeerSession
+
         self.peer_session = PeerSession.restore(_field(request, "save", dict), SPECS, os.urandom)
         self.peer_session.wide = self.wide
         return self.p2p_snapshot([], full=True)
