@@ -29,6 +29,8 @@ RECIPES: tuple[tuple[str, str, list[str], int, dict[str, Any]], ...] = (
     ("load", "strong-vs-easy-seed-3", ["strong", "easy"], 3, {}),
     ("odd", "easy-seed-1", ["easy", "easy", "easy"], 1, {}),
     ("odd", "easy-5-rounds-seed-2", ["easy", "easy", "easy"], 2, {"rounds": 5}),
+    ("haul", "easy-seed-1", ["easy"] * 4, 1, {}),
+    ("haul", "easy-seed-2", ["easy"] * 4, 2, {}),
 )
 
 

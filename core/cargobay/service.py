@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import __version__
 from .bots import LEVELS
 from .engine import CargoBayError, random_playout
-from .registry import CATALOGUE, SPECS, get_spec
+from .registry import CATALOGUE, SPECS, get_playable_spec, get_spec
 
 if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hello`) needs neither
     from .session import LocalSession, PeerSession
@@ -94,7 +94,7 @@ class Service:
         }
 
     def new_match(self, request: dict[str, Any]) -> dict[str, Any]:
-        spec = get_spec(_field(request, "game", str))
+        spec = get_playable_spec(_field(request, "game", str))
         seats = _field(request, "seats", list)
         if not all(isinstance(kind, str) for kind in seats):
             raise ProtocolError("seats are strings: human or a bot level")
@@ -181,7 +181,10 @@ class Service:
         """Begin a match between peers from the agreed setup; ``me`` is this page's peer index."""
         from .session import PeerSession
 
-        session = PeerSession.start(_field(request, "setup", dict), _field(request, "me", int), SPECS, os.urandom)
+        setup = _field(request, "setup", dict)
+        if setup.get("game") in SPECS:
+            get_playable_spec(setup["game"])
+        session = PeerSession.start(setup, _field(request, "me", int), SPECS, os.urandom)
         self.peer_session = session
         session.wide = self.wide
         return self.p2p_snapshot(session.peer.start(_now(request)), full=True)

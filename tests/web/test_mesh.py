@@ -153,7 +153,8 @@ def test_setup_from_a_non_host_or_at_the_host_is_refused() -> None:
 
 def test_setup_with_a_wrong_index_or_bad_structure() -> None:
     mesh = guest(me=2)
-    assert "another peer index" in mesh.on_text(0, text({"k": "setup", "setup": {**SETUP, "peers": 3}, "you": 1}))[0].reason
+    moved = text({"k": "setup", "setup": {**SETUP, "peers": 3}, "you": 1})
+    assert "another peer index" in mesh.on_text(0, moved)[0].reason
     assert "not in the match" in mesh.on_text(0, text({"k": "setup", "setup": SETUP, "you": 5}))[0].reason
     assert "the host's setup" in mesh.on_text(0, text({"k": "setup", "setup": {**SETUP, "peers": 9}}))[0].reason
     assert "nothing else" in mesh.on_text(0, text({"k": "setup", "setup": SETUP, "you": 1, "x": 0}))[0].reason

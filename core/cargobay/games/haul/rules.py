@@ -1,0 +1,556 @@
+"""Haul (../shared/rules/haul.txt; game design David McDougal): 4 drivers, 4 Hauls of 7 Loads, Heavy Loads,
+Forced Unloads and Refuel stops.
+
+Rulings applied (../shared/notes/rules-decisions.md, "Haul"):
+1. Exactly 4 seats.
+2. Among equal ranks, the card played earlier in this Load's play order (from the lead) finishes higher.
+3. Resolving: each player in reverse finishing order must Claim one remaining card or Refuel (with a token
+   left) on one remaining card; the first finisher gets the last card and may still Refuel it.
+4. A Heavy Load matches only an exposed (top) card; buried cards never match. A Forced Unload discards the
+   whole slot face up. Discards are public in every view.
+
+Decided here (the rulebook and the rulings do not say):
+- Seats are numbered clockwise: play goes 0, 1, 2, 3; "the Dealer's left" and "rotate the Dealer one
+  seat to the left" are the next seat (dealer + 1).
+- The first Dealer is chosen at random: a chance action ``dealer:N`` before the first deal (in the log).
+- A deal is one chance action, the shuffled deck: cards 1-7 to seat 0, 8-14 to seat 1, and so on (all 28
+  are dealt, nothing stays hidden but the hands).
+- A trailer slot is a list, exposed card first, then the tucked cards in the order they were tucked. An
+  exposed card always sits in its own suit's slot, so a Heavy Load is named by that slot
+  (``claim:8D>S``: tuck 8♦ under the Spades slot's exposed 8♠).
+- Loading by suit is always allowed, even when the card could join a Heavy Load (the rulebook: "you
+  choose"); a Forced Unload discards the slot's cards in their order, exposed card first.
+- Trailers and the discard pile are cleared when the next Haul is dealt, so between Hauls (and at the end)
+  the view still shows the trailers that were scored; every Haul's scores and trailers are kept in
+  ``hauls`` for the score table.
+- Tie-breaks (highest total, then most unused Refuel tokens, then highest Haul 4 score, else shared): the
+  result names the one that decided (``decided_by``) and each seat's ``place`` (1 = winner; tied seats
+  share a place).
+
+Actions (strings that parse back, games/haul/actions.py):
+- chance ``dealer:2`` (once) and ``deal:8S,2H,...`` (each Haul);
+- ``play:8S`` - the seat to play puts a card from its hand into the Load;
+- ``claim:8S`` - Claim Cargo, load by suit (a Forced Unload when the Spades slot is occupied);
+- ``claim:8D>S`` - Claim Cargo as a Heavy Load under the exposed card of the Spades slot;
+- ``refuel:8S`` - spend a Refuel token, discard the card.
+
+Selection step: resolving is two picks, the card first (``resolve:8S``), then what to do with it (claim by
+suit, tuck under a matching exposed card, or refuel), so the board can preview each option on the trailer
+before the player commits. Playing a card is one pick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...engine import (
+    CHANCE,
+    JSON,
+    TERMINAL,
+    Game,
+    GameInfo,
+    IllegalActionError,
+    InvalidActionError,
+    StateError,
+)
+from .actions import (
+    DECK,
+    ORDER,
+    RANK,
+    SUIT,
+    SUIT_NAMES,
+    SUITS,
+    Claim,
+    Deal,
+    Dealer,
+    Play,
+    Refuel,
+    describe,
+    parse,
+    parse_card,
+)
+
+__all__ = ["DECK", "GAME", "HAULS", "INFO", "LOADS", "SEATS", "TOKENS", "HaulGame", "HaulState"]
+
+INFO = GameInfo(
+    id="haul",
+    title="Haul",
+    seats=(4, 4),
+    simultaneous=False,
+    hidden_information=True,
+    blurb="Four players, trick-like loads, heavy loads and refuel stops.",
+    available=False,  # playable headless; the board and the bots are not finished
+)
+SEATS = 4
+HAULS = 4
+LOADS = 7  # one per card in hand
+TOKENS = 2
+SLOT = {suit: index for index, suit in enumerate(SUITS)}
+PHASES = ("dealer", "deal", "play", "resolve", "end")
+
+Trailer = list[list[str]]  # four slots (H, D, S, C), each exposed card first, then the tucked ones
+
+
+@dataclass
+class HaulState:
+    """A match of Haul; mutable inside ``HaulGame`` only, which copies before it changes one."""
+
+    phase: str = "dealer"
+    dealer: int | None = None
+    haul: int = 0  # Hauls dealt (1..4 once playing)
+    load: int = 0  # Loads finished in this Haul
+    leader: int | None = None
+    hands: list[list[str]] = field(default_factory=lambda: [[] for _ in range(SEATS)])
+    played: list[list[Any]] = field(default_factory=list)  # [seat, card] in play order
+    order: list[int] = field(default_factory=list)  # finishing order (seats, first place first)
+    remaining: list[str] = field(default_factory=list)  # the Load's cards not yet resolved
+    resolutions: list[JSON] = field(default_factory=list)  # this Load's resolutions so far
+    trailers: list[Trailer] = field(default_factory=lambda: [[[] for _ in SUITS] for _ in range(SEATS)])
+    discards: list[str] = field(default_factory=list)
+    tokens: list[int] = field(default_factory=lambda: [TOKENS] * SEATS)
+    scores: list[int] = field(default_factory=lambda: [0] * SEATS)
+    hauls: list[JSON] = field(default_factory=list)  # per Haul: dealer, scores, trailers
+    last_load: JSON | None = None
+
+    def copy(self) -> HaulState:
+        return HaulState(
+            phase=self.phase,
+            dealer=self.dealer,
+            haul=self.haul,
+            load=self.load,
+            leader=self.leader,
+            hands=[list(hand) for hand in self.hands],
+            played=[list(entry) for entry in self.played],
+            order=list(self.order),
+            remaining=list(self.remaining),
+            resolutions=list(self.resolutions),
+            trailers=[[list(slot) for slot in trailer] for trailer in self.trailers],
+            discards=list(self.discards),
+            tokens=list(self.tokens),
+            scores=list(self.scores),
+            hauls=list(self.hauls),
+            last_load=self.last_load,
+        )
+
+
+def finishing_order(played: Iterable[tuple[int, str] | list[Any]]) -> list[int]:
+    """Seats from first to last place: higher rank first; equal ranks, the card played earlier.
+
+    >>> finishing_order([(1, "8S"), (2, "5C"), (3, "8H"), (0, "3D")])  # the rulebook's 8 - 5 - 8 - 3
+    [1, 3, 2, 0]
+    """
+    entries = list(played)
+    ranked = sorted(range(len(entries)), key=lambda index: (-RANK[entries[index][1]], index))
+    return [int(entries[index][0]) for index in ranked]
+
+
+def heavy_slots(trailer: Trailer, card: str) -> list[str]:
+    """The slots whose exposed card has ``card``'s exact rank (buried cards never match).
+
+    >>> heavy_slots([["8H"], [], ["8S", "8D"], ["5C"]], "8C")
+    ['H', 'S']
+    """
+    rank = RANK[card]
+    return [suit for suit, slot in zip(SUITS, trailer, strict=True) if slot and RANK[slot[0]] == rank]
+
+
+def trailer_points(trailer: Trailer) -> int:
+    """Every card's rank, the buried ones in Heavy Loads included (Jack = 11).
+
+    >>> trailer_points([["7H"], ["9D"], ["10S"], ["8C", "8H", "8D", "8S"]])  # the rulebook's 58
+    58
+    """
+    return sum(RANK[card] for slot in trailer for card in slot)
+
+
+def sort_cards(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=ORDER.__getitem__)
+
+
+def tiebreak(scores: list[int], tokens: list[int], last_haul: list[int]) -> tuple[list[int], str, list[int]]:
+    """Winners, the rule that decided, and each seat's place (1 = first; equal keys share a place).
+
+    >>> tiebreak([50, 60, 60, 60], [0, 1, 2, 2], [10, 20, 15, 15])
+    ([2, 3], 'shared', [4, 3, 1, 1])
+    """
+    keys = [(scores[seat], tokens[seat], last_haul[seat]) for seat in range(len(scores))]
+    places = [1 + sum(other > key for other in keys) for key in keys]
+    winners = [seat for seat, place in enumerate(places) if place == 1]
+    leaders = [seat for seat in range(len(scores)) if scores[seat] == max(scores)]
+    most_tokens = max(tokens[seat] for seat in leaders)
+    if len(leaders) == 1:
+        decided_by = "score"
+    elif sum(tokens[seat] == most_tokens for seat in leaders) == 1:
+        decided_by = "refuel tokens"
+    else:
+        decided_by = "haul 4" if len(winners) == 1 else "shared"
+    return winners, decided_by, places
+
+
+class HaulGame(Game[HaulState]):
+    info = INFO
+
+    # --- the node -------------------------------------------------------------------------------
+    def new_state(self, seats: int = SEATS, options: Mapping[str, Any] | None = None) -> HaulState:
+        if seats != SEATS:
+            raise ValueError("Haul is for exactly 4 players")
+        if options:
+            raise ValueError(f"Haul has no options (got {sorted(options)})")
+        return HaulState()
+
+    def current_player(self, state: HaulState) -> int:
+        phase = state.phase
+        if phase == "play":
+            assert state.leader is not None
+            return (state.leader + len(state.played)) % SEATS
+        if phase == "resolve":
+            return state.order[SEATS - 1 - len(state.resolutions)]
+        return TERMINAL if phase == "end" else CHANCE
+
+    def acting_seats(self, state: HaulState) -> tuple[int, ...]:
+        if state.phase in ("play", "resolve"):
+            return (self.current_player(state),)
+        return ()
+
+    def legal_actions(self, state: HaulState, seat: int) -> list[str]:
+        if state.phase not in ("play", "resolve") or seat != self.current_player(state):
+            return []
+        if state.phase == "play":
+            return sorted(f"play:{card}" for card in state.hands[seat])
+        trailer = state.trailers[seat]
+        actions = []
+        for card in state.remaining:
+            actions.append(f"claim:{card}")
+            actions.extend(f"claim:{card}>{suit}" for suit in heavy_slots(trailer, card))
+            if state.tokens[seat]:
+                actions.append(f"refuel:{card}")
+        return sorted(actions)
+
+    def action_steps(self, action: str) -> tuple[str, ...]:
+        """Resolving is two picks: the Load's card (``resolve:8S``), then claim / tuck / refuel."""
+        move = parse(action)
+        return (move.picked,) if isinstance(move, Claim | Refuel) else ()
+
+    def sample_chance(self, state: HaulState, rng: random.Random) -> str:
+        if state.phase == "dealer":
+            return f"dealer:{rng.randrange(SEATS)}"
+        if state.phase == "deal":
+            cards = list(DECK)
+            rng.shuffle(cards)
+            return "deal:" + ",".join(cards)
+        raise IllegalActionError("no chance event is pending", "Setup: a Dealer, then a deal each Haul")
+
+    # --- apply ----------------------------------------------------------------------------------
+    def apply(self, state: HaulState, seat: int, action: str) -> HaulState:
+        move = parse(action)
+        if isinstance(move, Dealer):
+            return self._choose_dealer(state, seat, move.seat)
+        if isinstance(move, Deal):
+            return self._deal(state, seat, list(move.cards))
+        if isinstance(move, Play):
+            return self._play(state, seat, move.card)
+        return self._resolve(state, seat, move)
+
+    def _choose_dealer(self, state: HaulState, seat: int, dealer: int) -> HaulState:
+        if seat != CHANCE or state.phase != "dealer":
+            raise IllegalActionError("the first Dealer is chosen once, at random, before the first deal",
+                                     "Setup: choose a Dealer randomly")
+        new = state.copy()
+        new.dealer = dealer
+        new.phase = "deal"
+        return new
+
+    def _deal(self, state: HaulState, seat: int, cards: list[str]) -> HaulState:
+        if seat != CHANCE:
+            raise IllegalActionError("only chance deals", "Setup: shuffle all 28 cards, deal 7 to each player")
+        if state.phase == "dealer":
+            raise IllegalActionError("the first Dealer is chosen before the first deal",
+                                     "Setup: choose a Dealer randomly")
+        if state.phase != "deal":
+            raise IllegalActionError("cards are dealt only at the start of a Haul", "Game Structure")
+        if sorted(cards) != sorted(DECK):
+            raise IllegalActionError("a deal lists all 28 cards once each", "The Deck")
+        assert state.dealer is not None
+        new = state.copy()
+        new.haul += 1
+        new.load = 0
+        new.phase = "play"
+        new.leader = (state.dealer + 1) % SEATS
+        new.hands = [sort_cards(cards[LOADS * s : LOADS * (s + 1)]) for s in range(SEATS)]
+        new.played, new.order, new.remaining, new.resolutions = [], [], [], []
+        new.trailers = [[[] for _ in SUITS] for _ in range(SEATS)]  # trailers reset between Hauls
+        new.discards = []
+        new.last_load = None
+        return new
+
+    def _play(self, state: HaulState, seat: int, card: str) -> HaulState:
+        if state.phase != "play":
+            raise IllegalActionError("no card may be played now",
+                                     "Playing a Load: each player plays one card, then cargo is resolved")
+        turn = self.current_player(state)
+        if seat != turn:
+            raise IllegalActionError(f"seat {turn} plays next, not seat {seat}",
+                                     "Playing a Load: from the lead player, clockwise")
+        if card not in state.hands[seat]:
+            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
+                                     "Playing a Load: play any card from your hand")
+        new = state.copy()
+        new.hands[seat].remove(card)
+        new.played.append([seat, card])
+        if len(new.played) == SEATS:
+            new.order = finishing_order(new.played)
+            new.remaining = [card for _, card in new.played]
+            new.resolutions = []
+            new.phase = "resolve"
+        return new
+
+    def _resolve(self, state: HaulState, seat: int, move: Claim | Refuel) -> HaulState:
+        if state.phase != "resolve":
+            raise IllegalActionError("no card may be resolved now",
+                                     "Resolve Cargo: after all four cards are played")
+        turn = self.current_player(state)
+        if seat != turn:
+            raise IllegalActionError(f"seat {turn} resolves next, not seat {seat}",
+                                     "Resolve Cargo: in reverse finishing order")
+        card = move.card
+        if card not in state.remaining:
+            raise IllegalActionError(f"{describe(card)} is not a card still remaining in the current Load",
+                                     "Resolve Cargo: choose one card still remaining in the current Load")
+        new = state.copy()
+        new.remaining.remove(card)
+        trailer = new.trailers[seat]
+        record: JSON = {"seat": seat, "action": str(move), "card": card, "unloaded": []}
+        if isinstance(move, Refuel):
+            if not state.tokens[seat]:
+                raise IllegalActionError(f"seat {seat} has no Refuel token left",
+                                         "Refuel: 2 tokens per player for the whole game")
+            new.tokens[seat] -= 1
+            new.discards.append(card)
+            record["kind"] = "refuel"
+        elif move.heavy:
+            slot = trailer[SLOT[move.heavy]]
+            if not slot or RANK[slot[0]] != RANK[card]:
+                exposed = f"its exposed card is {describe(slot[0])}" if slot else "it is empty"
+                raise IllegalActionError(
+                    f"{describe(card)} cannot join the {SUIT_NAMES[move.heavy]} slot: {exposed}",
+                    "Heavy Load: tuck under an exposed card of the exact same rank",
+                )
+            slot.append(card)
+            record["kind"] = "heavy load"
+        else:
+            slot = trailer[SLOT[SUIT[card]]]
+            record["kind"] = "forced unload" if slot else "load"
+            record["unloaded"] = list(slot)
+            new.discards.extend(slot)
+            slot[:] = [card]
+        new.resolutions.append(record)
+        if not new.remaining:
+            self._end_load(new)
+        return new
+
+    def _end_load(self, state: HaulState) -> None:
+        state.last_load = {"haul": state.haul, "load": state.load + 1, "played": state.played,
+                           "order": state.order, "resolutions": state.resolutions}
+        state.leader = state.order[0]
+        state.load += 1
+        state.played, state.order, state.resolutions = [], [], []
+        state.phase = "play"
+        if state.load < LOADS:
+            return
+        points = [trailer_points(trailer) for trailer in state.trailers]
+        for seat in range(SEATS):
+            state.scores[seat] += points[seat]
+        state.hauls = [*state.hauls, {"haul": state.haul, "dealer": state.dealer, "scores": points,
+                                      "trailers": [[list(slot) for slot in t] for t in state.trailers]}]
+        state.leader = None
+        if state.haul < HAULS:
+            assert state.dealer is not None
+            state.phase = "deal"
+            state.dealer = (state.dealer + 1) % SEATS
+        else:
+            state.phase = "end"
+
+    # --- what is seen ---------------------------------------------------------------------------
+    def scores(self, state: HaulState) -> list[int]:
+        return list(state.scores)
+
+    def result(self, state: HaulState) -> JSON | None:
+        if state.phase != "end":
+            return None
+        last = state.hauls[-1]["scores"]
+        winners, decided_by, places = tiebreak(state.scores, state.tokens, last)
+        return {
+            "scores": list(state.scores),
+            "haul_scores": [haul["scores"] for haul in state.hauls],
+            "tokens": list(state.tokens),
+            "winners": winners,
+            "decided_by": decided_by,
+            "places": places,
+        }
+
+    def view(self, state: HaulState, seat: int | None) -> JSON:
+        own = seat if seat in range(SEATS) else None
+        acting = self.acting_seats(state)
+        return {
+            "game": self.id,
+            "seat": own,
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "haul": state.haul,
+            "hauls_total": HAULS,
+            "load": state.load,
+            "loads": LOADS,
+            "leader": state.leader,
+            "to_act": list(acting),
+            "hand": None if own is None else list(state.hands[own]),
+            "hand_counts": [len(hand) for hand in state.hands],
+            "played": [list(entry) for entry in state.played],
+            "order": list(state.order),
+            "remaining": list(state.remaining),
+            "resolutions": list(state.resolutions),
+            "trailers": [[list(slot) for slot in trailer] for trailer in state.trailers],
+            "trailer_points": [trailer_points(trailer) for trailer in state.trailers],
+            "discards": list(state.discards),
+            "tokens": list(state.tokens),
+            "scores": list(state.scores),
+            "hauls": list(state.hauls),
+            "last_load": state.last_load,
+            "legal": [] if own is None else self.legal_actions(state, own),
+            "result": self.result(state),
+        }
+
+    def determinize(self, view: Mapping[str, Any], rng: random.Random) -> HaulState:
+        """A full state consistent with a seat's view: the cards it has not seen dealt at random to the others.
+
+        Every other card (played, in the Load, on a trailer, discarded) is public, so the unseen cards are
+        exactly the other three hands; each gets as many as its ``hand_counts``."""
+        seat = view["seat"]
+        if seat not in range(SEATS):
+            raise ValueError("determinize needs a seat's view")
+        hands: list[list[str]] = [[] for _ in range(SEATS)]
+        if view["phase"] in ("play", "resolve"):
+            hands[seat] = list(view["hand"])
+            in_load = [card for _, card in view["played"]] if view["phase"] == "play" else view["remaining"]
+            unseen = Counter(DECK)
+            unseen.subtract(view["hand"])
+            unseen.subtract(in_load)
+            unseen.subtract(card for trailer in view["trailers"] for slot in trailer for card in slot)
+            unseen.subtract(view["discards"])
+            pool = sort_cards(unseen.elements())
+            rng.shuffle(pool)
+            start = 0
+            for other in range(SEATS):
+                if other != seat:
+                    count = view["hand_counts"][other]
+                    hands[other] = sort_cards(pool[start : start + count])
+                    start += count
+        return self.state_from_json({
+            "phase": view["phase"], "dealer": view["dealer"], "haul": view["haul"], "load": view["load"],
+            "leader": view["leader"], "hands": hands, "played": view["played"], "order": view["order"],
+            "remaining": view["remaining"], "resolutions": view["resolutions"], "trailers": view["trailers"],
+            "discards": view["discards"], "tokens": view["tokens"], "scores": view["scores"],
+            "hauls": view["hauls"], "last_load": view["last_load"],
+        })
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def state_to_json(self, state: HaulState) -> JSON:
+        return {
+            "phase": state.phase,
+            "dealer": state.dealer,
+            "haul": state.haul,
+            "load": state.load,
+            "leader": state.leader,
+            "hands": [list(hand) for hand in state.hands],
+            "played": [list(entry) for entry in state.played],
+            "order": list(state.order),
+            "remaining": list(state.remaining),
+            "resolutions": list(state.resolutions),
+            "trailers": [[list(slot) for slot in trailer] for trailer in state.trailers],
+            "discards": list(state.discards),
+            "tokens": list(state.tokens),
+            "scores": list(state.scores),
+            "hauls": list(state.hauls),
+            "last_load": state.last_load,
+        }
+
+    def state_from_json(self, data: Mapping[str, Any]) -> HaulState:
+        try:
+            state = HaulState(
+                phase=_choice(data["phase"], PHASES),
+                dealer=None if data["dealer"] is None else _int(data["dealer"], 0, SEATS - 1),
+                haul=_int(data["haul"], 0, HAULS),
+                load=_int(data["load"], 0, LOADS),
+                leader=None if data["leader"] is None else _int(data["leader"], 0, SEATS - 1),
+                hands=[_cards(hand) for hand in _seats(data["hands"])],
+                played=[[_int(entry[0], 0, SEATS - 1), parse_card(entry[1])] for entry in _list(data["played"])],
+                order=[_int(seat, 0, SEATS - 1) for seat in _list(data["order"])],
+                remaining=_cards(data["remaining"]),
+                resolutions=[dict(record) for record in _list(data["resolutions"])],
+                trailers=[_trailer(trailer) for trailer in _seats(data["trailers"])],
+                discards=_cards(data["discards"]),
+                tokens=[_int(count, 0, TOKENS) for count in _seats(data["tokens"])],
+                scores=[_int(score, 0, 10_000) for score in _seats(data["scores"])],
+                hauls=[dict(haul) for haul in _list(data["hauls"])],
+                last_load=None if data["last_load"] is None else dict(data["last_load"]),
+            )
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise StateError(f"not a Haul state: {error}") from error
+        if (state.phase in ("play", "resolve")) != (state.leader is not None):
+            raise StateError("a leader is set exactly while a Load is played or resolved")
+        if (state.phase == "resolve") != (len(state.played) == SEATS) or len(state.played) > SEATS:
+            raise StateError("all four cards are played exactly when the Load is resolved")
+        if state.phase == "resolve" and sorted(state.order) != list(range(SEATS)):
+            raise StateError("a Load being resolved has a finishing order of the four seats")
+        if state.phase != "dealer" and state.dealer is None:
+            raise StateError("the Dealer is chosen before the first deal")
+        return state
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def _seats(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise ValueError("expected one entry per seat")
+    return value
+
+
+def _int(value: Any, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ValueError(f"expected an integer in {low}..{high}, got {value!r}")
+    return value
+
+
+def _choice(value: Any, options: tuple[str, ...]) -> str:
+    if value not in options:
+        raise ValueError(f"expected one of {options}, got {value!r}")
+    return str(value)
+
+
+def _cards(values: Any) -> list[str]:
+    try:
+        return [parse_card(value) for value in _list(values)]
+    except InvalidActionError as error:
+        raise ValueError(str(error)) from error
+
+
+def _trailer(trailer: Any) -> Trailer:
+    if not isinstance(trailer, list) or len(trailer) != len(SUITS):
+        raise ValueError("a trailer has 4 slots (Hearts, Diamonds, Spades, Clubs)")
+    slots = []
+    for suit, slot in zip(SUITS, trailer, strict=True):
+        cards = _cards(slot)
+        if cards and (SUIT[cards[0]] != suit or any(RANK[card] != RANK[cards[0]] for card in cards)):
+            raise ValueError(f"the {SUIT_NAMES[suit]} slot {cards} is not a {SUIT_NAMES[suit]} card and its Heavy Load")
+        slots.append(cards)
+    return slots
+
+
+GAME = HaulGame()
