@@ -1,11 +1,17 @@
-"""TF22: LOAD! bot strength: seeded matches between bot levels, seats alternating.
+"""Bot strength: seeded matches between bot levels, seats rotated.
 
-    PYTHONPATH=core python bench/bots_eval.py [--games 200] [--workers 2] [--seed 0] [--pairs strong-easy,...]
+    PYTHONPATH=core python bench/bots_eval.py [--game load] [--games 200] [--workers 2] [--seed 0] [--pairs ...]
 
-Prints, per pairing, the first bot's win/tie/loss rates with a 95% interval (Wilson), the mean score
-margin (first bot minus second, with its 95% interval) and the strong bot's move times
-(mean / median / p95 / max, CPython, every decision it takes, forced ones included; wall clock and
-the process's CPU time, which is what counts when the machine is shared). No assertions.
+Two-seat games (LOAD!, the default): per pairing ``first-second``, the first bot's win/tie/loss rates with a
+95% interval (Wilson), the mean score margin (first bot minus second, with its 95% interval).
+Games of more seats (``--game haul``): per pairing ``hero-field``, one ``hero`` bot against ``field`` bots in
+every other seat, the hero's seat rotating with the seed (match i: seat i mod seats); the hero's first-place
+rate (a shared first place counts as 1/k of a win for k tied winners) with its Wilson interval, against the
+1/seats a seat would get by chance, and its mean rank (1 = first; tied seats share a place) with a 95%
+interval.
+Both print the first bot's move times (mean / median / p95 / max, CPython, every decision it takes, forced
+ones included; wall clock and the process's CPU time, which is what counts when the machine is shared).
+No assertions.
 """
 
 from __future__ import annotations
@@ -21,11 +27,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
 
-from cargobay.registry import SPECS
 from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.load.rules import GAME
+from cargobay.registry import SPECS
 
 DEFAULT_PAIRS = ("strong-easy", "strong-medium", "medium-easy")
+MULTI_PAIRS = ("strong-easy", "strong-medium")  # one hero against a field of one level
 
 
 def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
@@ -62,6 +69,44 @@ def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
     return {"outcome": outcome, "margin": scores[me] - scores[1 - me], "times": times, "cpu": cpu}
 
 
+def play_multi(job: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One match of a game of more than two seats: ``hero`` in seat ``seed % seats``, ``field`` elsewhere."""
+    game_id, hero, field, seed = job
+    spec = SPECS[game_id]
+    game = spec.game
+    seats = game.min_seats
+    me = seed % seats
+    levels = [field] * seats
+    levels[me] = hero
+    bots = [spec.bot(level) for level in levels]
+    match = Match(game, levels, seed)
+    times: list[float] = []
+    cpu: list[float] = []
+    while True:
+        player = game.current_player(match.state)
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            match.play_chance()
+            continue
+        for seat in game.acting_seats(match.state):
+            view = game.view(match.state, seat)
+            start, start_cpu = time.perf_counter(), time.process_time()
+            action = bots[seat].choose(game, view, match.rng(seat))
+            elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
+            if seat == me:
+                times.append(elapsed)
+                cpu.append(elapsed_cpu)
+            match.apply(seat, action)
+    result = game.result(match.state)
+    assert result is not None
+    winners = result["winners"]
+    scores = result["scores"]
+    place = result["places"][me] if "places" in result else 1 + sum(s > scores[me] for s in scores)
+    return {"win": (1 / len(winners)) if me in winners else 0.0, "place": place, "seats": seats,
+            "margin": scores[me] - max(s for i, s in enumerate(scores) if i != me), "times": times, "cpu": cpu}
+
+
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return (0.0, 0.0)
@@ -80,6 +125,37 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
+def report_times(label_bot: str, results: list[dict[str, Any]]) -> None:
+    for label, key in (("wall", "times"), ("cpu", "cpu")):
+        times = [t for r in results for t in r[key]]
+        if times:
+            print(
+                f"  {label_bot} move time ({label}): mean {statistics.fmean(times) * 1000:.1f} ms, "
+                f"median {statistics.median(times) * 1000:.1f} ms, "
+                f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
+                f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+            )
+
+
+def report_multi(pair: str, results: list[dict[str, Any]], wall: float) -> None:
+    hero, field = pair.split("-")
+    n = len(results)
+    seats = results[0]["seats"]
+    wins = sum(r["win"] for r in results)
+    low, high = wilson(wins, n)
+    places = [r["place"] for r in results]
+    mean = statistics.fmean(places)
+    half = 1.96 * statistics.stdev(places) / math.sqrt(n) if n > 1 else 0.0
+    margins = [r["margin"] for r in results]
+    mhalf = 1.96 * statistics.stdev(margins) / math.sqrt(n) if n > 1 else 0.0
+    print(f"{hero} vs {seats - 1} {field}: {n} matches, hero's seat rotated ({wall:.1f} s wall)")
+    print(f"  first place {wins / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({wins:g}; chance {1 / seats:.0%})")
+    print(f"  mean rank   {mean:.2f}  [95% CI {mean - half:.2f} - {mean + half:.2f}]  (chance {(seats + 1) / 2:.2f})")
+    print("  rank counts " + ", ".join(f"{k}: {places.count(k)}" for k in range(1, seats + 1)))
+    print(f"  mean margin over the best other {statistics.fmean(margins):+.1f} (95% CI +/- {mhalf:.1f})")
+    report_times(hero, results)
+
+
 def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
     n = len(results)
     wins = sum(r["outcome"] == "win" for r in results)
@@ -94,27 +170,37 @@ def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
         low, high = wilson(count, n)
         print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
     print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
-    for label, key in (("wall", "times"), ("cpu", "cpu")):
-        times = [t for r in results for t in r[key]]
-        if times:
-            print(
-                f"  strong move time ({label}): mean {statistics.fmean(times) * 1000:.1f} ms, "
-                f"median {statistics.median(times) * 1000:.1f} ms, "
-                f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
-                f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
-            )
+    report_times("strong", results)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="load", choices=sorted(SPECS))
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="first seed; match i uses seed + i")
-    parser.add_argument("--pairs", default=",".join(DEFAULT_PAIRS))
+    parser.add_argument("--pairs", default=None, help="comma-separated first-second (default: per game)")
     args = parser.parse_args(argv)
+    spec = SPECS[args.game]
+    if spec.game.min_seats > 2:
+        pairs = args.pairs or ",".join(MULTI_PAIRS)
+        print(f"{spec.info.title} bots, {args.games} matches per pairing, {args.workers} workers, "
+              f"seeds from {args.seed}")
+        with multiprocessing.Pool(args.workers) as pool:
+            for pair in pairs.split(","):
+                hero, field = pair.split("-")
+                jobs4 = [(args.game, hero, field, args.seed + i) for i in range(args.games)]
+                start = time.perf_counter()
+                results4 = pool.map(play_multi, jobs4, chunksize=1)
+                report_multi(pair, results4, time.perf_counter() - start)
+                sys.stdout.flush()
+        return
+    if args.game != "load":
+        raise SystemExit(f"{args.game}: the two-seat mode is written for LOAD!")
+    pairs = args.pairs or ",".join(DEFAULT_PAIRS)
     print(f"TF22: LOAD! bots, {args.games} games per pairing, {args.workers} workers, seeds from {args.seed}")
     with multiprocessing.Pool(args.workers) as pool:
-        for pair in args.pairs.split(","):
+        for pair in pairs.split(","):
             first, second = pair.split("-")
             jobs = [(first, second, args.seed + i) for i in range(args.games)]
             start = time.perf_counter()

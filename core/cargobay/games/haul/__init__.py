@@ -1,7 +1,8 @@
-"""Haul — rules in ``rules``, actions in ``actions``, a placeholder board in ``svg`` (the real board replaces it).
+"""Haul — rules in ``rules``, actions in ``actions``, bots in ``bots``, a placeholder board in ``svg`` (the real
+board replaces it).
 
 Not yet available to players (``INFO.available`` is False: the menu shows it as coming, the service refuses
-to start a match of it); the command line plays it. The board is imported on first use.
+to start a match of it); the command line plays it. The board and the bots are imported on first use.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...bots import Bot
 from ...render import RenderContext
 from ...spec import GameSpec
 from .rules import GAME, HaulGame, HaulState
@@ -20,6 +22,18 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
     return svg.render(view, ctx)
 
 
-SPEC = GameSpec(game=GAME, render=render)
+def medium() -> Bot:
+    from .bots import MediumBot
+
+    return MediumBot()
+
+
+def strong() -> Bot:
+    from .bots import StrongBot
+
+    return StrongBot()
+
+
+SPEC = GameSpec(game=GAME, render=render, bots={"medium": medium, "strong": strong})
 
 __all__ = ["GAME", "SPEC", "HaulGame", "HaulState"]
