@@ -30,7 +30,7 @@ def test_hello_lists_the_catalogue() -> None:
     assert result["protocol"] == PROTOCOL
     games = {g["id"]: g for g in result["games"]}
     assert list(games) == ["load", "odd", "haul", "loot", "teamup", "tf22"]
-    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load"]
+    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load", "haul"]
     assert games["odd"]["listed"] is False and games["odd"]["seats"] == [3, 3]
     assert games["odd"]["options"] == [{"name": "rounds", "label": "Rounds", "kind": "int", "default": 3,
                                         "min": 1, "max": 9}]

@@ -3,6 +3,7 @@ the resolving selection step, and the platform's refusal to start a match of an 
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import random
@@ -34,17 +35,25 @@ def random_match(seed: int) -> list[HaulState]:
     return states
 
 
-def test_registered_but_not_yet_available() -> None:
+def test_registered_and_available() -> None:
     assert SPECS["haul"] is SPEC and SPEC.info in CATALOGUE and [i.id for i in CATALOGUE].count("haul") == 1
-    assert SPEC.info.available is False and SPEC.info.listed is True and SPEC.info.seats == (4, 4)
-    assert SPEC.info.hidden_information and not SPEC.info.simultaneous and SPEC.levels == ("easy",)
-    assert get_spec("haul") is SPEC
+    assert SPEC.info.available is True and SPEC.info.listed is True and SPEC.info.seats == (4, 4)
+    assert SPEC.info.hidden_information and not SPEC.info.simultaneous and "easy" in SPEC.levels
+    assert get_spec("haul") is SPEC and get_playable_spec("haul") is SPEC
+
+
+def test_the_service_starts_haul_and_the_command_line_plays_it() -> None:
+    service = Service()
+    assert service.handle({"type": "new_match", "game": "haul", "seats": ["easy"] * 4, "seed": 1})["ok"]
+    out = io.StringIO()
+    assert main(["play", "haul", "--seats", "easy,easy,easy,easy", "--seed", "2"], out) == 0
+    assert "winner: seat" in out.getvalue()
+
+
+def test_an_unavailable_game_is_refused_by_the_service_but_played_by_the_command_line(monkeypatch) -> None:
+    monkeypatch.setattr(GAME, "info", dataclasses.replace(GAME.info, available=False))
     with pytest.raises(UnknownGameError, match="Haul is coming soon"):
         get_playable_spec("haul")
-    assert get_playable_spec("load") is SPECS["load"]
-
-
-def test_the_service_refuses_to_start_haul_but_the_command_line_plays_it() -> None:
     service = Service()
     answer = service.handle({"type": "new_match", "game": "haul", "seats": ["easy"] * 4, "seed": 1})
     assert answer["ok"] is False and "coming soon" in answer["error"]["message"]

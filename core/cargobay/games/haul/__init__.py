@@ -1,8 +1,5 @@
-"""Haul — rules in ``rules``, actions in ``actions``, bots in ``bots``, a placeholder board in ``svg`` (the real
-board replaces it).
-
-Not yet available to players (``INFO.available`` is False: the menu shows it as coming, the service refuses
-to start a match of it); the command line plays it. The board and the bots are imported on first use.
+"""Haul — rules in ``rules``, actions in ``actions``, bots in ``bots`` (medium, strong), the SVG board in ``svg``
+(with ``svg_parts``, ``svg_trailer``, ``svg_load``, ``svg_score``). The board and the bots are imported on first use.
 """
 
 from __future__ import annotations

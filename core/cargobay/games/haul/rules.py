@@ -83,7 +83,7 @@ INFO = GameInfo(
     simultaneous=False,
     hidden_information=True,
     blurb="Four players, trick-like loads, heavy loads and refuel stops.",
-    available=False,  # playable headless; the board and the bots are not finished
+    available=True,
 )
 SEATS = 4
 HAULS = 4

@@ -1,0 +1,176 @@
+"""Haul board: the current Load (play order, finishing places, what became of each card), the two-pick resolve
+(the Load's cards, then what each option does to the trailer) and the viewer's hand."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...render import RenderContext
+from ...render.svg import action as _action
+from ...render.svg import rect as _rect
+from ...render.svg import text as _text
+from ...render.svg import wrap as _wrap
+from .actions import describe, resolve_step
+from .svg_parts import (
+    ACCENT,
+    CARD_H,
+    CARD_W,
+    HIGHLIGHT,
+    MUTED,
+    ORDINAL,
+    WIDTH,
+    button,
+    card_face,
+    explain,
+    mid,
+    ring,
+    short,
+)
+
+COLUMN = 120
+KIND_WORDS = {"load": "claimed", "forced unload": "forced unload", "heavy load": "Heavy Load",
+              "refuel": "refuelled"}
+LOAD_H = 186
+
+
+def _picks(view: Mapping[str, Any], viewer: int | None, ctx: RenderContext) -> set[str]:
+    """The Load's cards the viewer may pick now (the first of the two resolve picks)."""
+    if viewer is None or view["phase"] != "resolve" or ctx.selection:
+        return set()
+    return {act.partition(":")[2].partition(">")[0] for act in view.get("legal") or []}
+
+
+def load_area(
+    view: Mapping[str, Any], names: Sequence[str], viewer: int | None, ctx: RenderContext, y: float
+) -> tuple[list[str], float]:
+    """The current Load, or (between Loads) the last one, dimmed: a column per card in play order."""
+    current = view["phase"] in ("play", "resolve") and (view["played"] or view["phase"] == "resolve")
+    last = view.get("last_load")
+    if current or not last:
+        played, order = view["played"], view["order"]
+        resolutions = view.get("resolutions") or []
+        title = f"Load {min(int(view['load']) + 1, int(view['loads']))}: cards in play order"
+        done = False
+    else:
+        played, order, resolutions = last["played"], last["order"], last["resolutions"]
+        title = f"Load {last['load']} done: who took what"
+        done = True
+    took = {record["card"]: record for record in resolutions}
+    picks = _picks(view, viewer, ctx)
+    picked = ctx.selection.partition(":")[2] if ctx.selection.startswith("resolve:") else ""
+    parts = ['<g class="load">', _rect(6, y, WIDTH - 12, LOAD_H, fill="#ffffff", rx=10, extra=' stroke="#c3ccd9"'),
+             _text(16, y + 22, title, size=15, weight="700")]
+    if picks:
+        parts.append(_text(WIDTH - 16, y + 22, "tap a card to resolve it", size=13, weight="700", anchor="end",
+                           fill=ACCENT))
+    leader = view.get("leader")
+    seats = [seat for seat, _ in played]
+    if not done and leader is not None:  # the seats still to play, in turn
+        seats += [(leader + k) % 4 for k in range(4) if (leader + k) % 4 not in seats]
+    cards = dict((seat, card) for seat, card in played)
+    cy = y + 36
+    for index, seat in enumerate(seats[:4]):
+        cx = 10 + index * COLUMN + (COLUMN - CARD_W) / 2
+        card = cards.get(seat)
+        if card is None:
+            parts.append(_rect(cx, cy, CARD_W, CARD_H, fill="none", rx=6,
+                               extra=f' stroke="{MUTED}" stroke-dasharray="5 4"'))
+            parts.append(_text(cx + CARD_W / 2, cy + CARD_H / 2 + 5, "to play", size=12, anchor="middle",
+                               fill=MUTED))
+        else:
+            gone = card in took
+            face = card_face(card, cx, cy, CARD_W, CARD_H, dim=gone or done)
+            if card in picks:
+                label = f"{describe(card)} from the Load: pick it to resolve"
+                parts.append(_action(resolve_step(card), viewer if viewer is not None else 0, label, "pick",
+                                     face + ring(cx, cy, CARD_W, CARD_H), select=True,
+                                     extra=f' data-card="{card}"'))
+            else:
+                if card == picked:
+                    parts.append(_rect(cx - 5, cy - 5, CARD_W + 10, CARD_H + 10, fill=HIGHLIGHT, rx=9,
+                                       extra=f' stroke="{ACCENT}" stroke-width="3"'))
+                parts.append(face)
+            if seat in order:
+                place = order.index(seat) + 1
+                parts.append(f'<circle cx="{cx + CARD_W}" cy="{cy}" r="13" fill="#14213d"/>')
+                parts.append(_text(cx + CARD_W, cy + 4.5, ORDINAL[place], size=11, weight="700", anchor="middle",
+                                   fill="#ffffff", extra=' class="place"'))
+        parts.append(_text(10 + index * COLUMN + COLUMN / 2, cy + CARD_H + 18, short(names[seat], 14), size=13,
+                           weight="700", anchor="middle"))
+        if card is not None and card in took:
+            record = took[card]
+            centre = 10 + index * COLUMN + COLUMN / 2
+            parts.append(_text(centre, cy + CARD_H + 34, KIND_WORDS.get(record.get("kind", ""), "taken"),
+                               size=12, anchor="middle", fill=MUTED, weight="600"))
+            parts.append(_text(centre, cy + CARD_H + 49, f"by {short(mid(names[record['seat']]), 12)}", size=12,
+                               anchor="middle", fill=MUTED))
+        elif card == picked:
+            parts.append(_text(10 + index * COLUMN + COLUMN / 2, cy + CARD_H + 35, "picked", size=12,
+                               weight="700", anchor="middle", fill=ACCENT))
+    parts.append("</g>")
+    return parts, y + LOAD_H + 6
+
+
+def resolve_order(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[list[str], float]:
+    """While a Load is resolved: who resolves in which turn (reverse finishing order)."""
+    order = view.get("order") or []
+    if view["phase"] != "resolve" or len(order) != 4:
+        return [], y
+    done = len(view.get("resolutions") or [])
+    steps = []
+    for turn, seat in enumerate(reversed(order)):
+        mark = "\u2713 " if turn < done else ("\u25b6 " if turn == done else "")
+        steps.append(f"{mark}{short(names[seat], 10)}")
+    line = "Resolve order: " + " \u2192 ".join(steps)
+    lines = _wrap(line, WIDTH - 24, 13)
+    parts = [_text(12, y + 14 + 18 * k, text, size=13, fill=MUTED, weight="600", extra=' class="resolve-order"')
+             for k, text in enumerate(lines)]
+    return parts, y + 6 + 18 * len(lines)
+
+
+def options(view: Mapping[str, Any], viewer: int, ctx: RenderContext, y: float) -> tuple[list[str], float]:
+    """The second resolve pick: each way to resolve the picked card with its effect, then a way back."""
+    if not ctx.selection:
+        return [], y
+    card = ctx.selection.partition(":")[2]
+    parts = ['<g class="options">',
+             _text(12, y + 20, f"Resolve {describe(card)}: what happens to your trailer", size=16, weight="700")]
+    y += 32
+    for act in ctx.choices:
+        element, height = button(act, viewer, explain(view, viewer, act), 8, y, WIDTH - 16)
+        parts.append(element)
+        y += height + 8
+    element, height = button("", viewer, ["Back: pick another card"], 8, y, WIDTH - 16, select=True,
+                             kind="unselect", fill="#eef2f8")
+    parts.append(element)
+    parts.append("</g>")
+    return parts, y + height + 8
+
+
+def hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], float]:
+    """The viewer's hand: a card is a ``play:`` button when playing it is legal."""
+    cards = list(view.get("hand") or [])
+    legal = set(view.get("legal") or [])
+    playing = any(act.startswith("play:") for act in legal)
+    title = f"Your hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
+    if playing:
+        title += " (tap one to play it)"
+    parts = ['<g class="hand">', _text(12, y + 18, title, size=15, weight="700")]
+    y += 28
+    if not cards:
+        parts += [_text(12, y + 14, "No cards in hand.", size=14, fill=MUTED), "</g>"]
+        return parts, y + 26
+    gap = 6
+    left = (WIDTH - 7 * CARD_W - 6 * gap) / 2
+    for index, card in enumerate(cards):
+        x = left + index * (CARD_W + gap)
+        face = card_face(card, x, y, CARD_W, CARD_H)
+        act = f"play:{card}"
+        if act in legal:
+            parts.append(_action(act, viewer, f"{describe(card)}: play it into the Load", "card",
+                                 face + ring(x, y, CARD_W, CARD_H), extra=f' data-card="{card}"'))
+        else:
+            parts.append(face)
+    parts.append("</g>")
+    return parts, y + CARD_H + 10
