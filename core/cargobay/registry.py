@@ -5,6 +5,7 @@ Adding a game is its package plus one line in ``SPECS`` (docs/adding-a-game.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import Any
 
@@ -33,7 +34,20 @@ COMING: tuple[GameInfo, ...] = (  # announced in the menu; a game moves to SPECS
              blurb="The hex-map ore war: tides, units, zones of fire and landers."),
 )
 
-GAMES: dict[str, Game[Any]] = {game_id: spec.game for game_id, spec in SPECS.items()}
+class _Games(Mapping[str, Game[Any]]):
+    """game id -> Game, each game's rules imported on first use."""
+
+    def __getitem__(self, game_id: str) -> Game[Any]:
+        return SPECS[game_id].game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(SPECS)
+
+    def __len__(self) -> int:
+        return len(SPECS)
+
+
+GAMES: Mapping[str, Game[Any]] = _Games()
 CATALOGUE: tuple[GameInfo, ...] = (*(spec.info for spec in SPECS.values()), *COMING)
 
 

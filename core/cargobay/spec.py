@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .bots import LEVELS, Bot, RandomBot
@@ -20,9 +21,11 @@ Renderer = Callable[[Mapping[str, Any], RenderContext], str]
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the platform needs of one game."""
+    """Everything the platform needs of one game. The rules are loaded on first use (``load``), so the
+    catalogue (``info``) costs the engine's boot nothing per game."""
 
-    game: Game[Any]
+    info: GameInfo
+    load: Callable[[], Game[Any]]  # imports the game's rules and returns its Game
     render: Renderer
     bots: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # level -> factory; "easy" is built in
 
@@ -31,9 +34,12 @@ class GameSpec:
         if unknown:
             raise ValueError(f"{self.info.id}: bot levels are {', '.join(LEVELS)}, not {', '.join(unknown)}")
 
-    @property
-    def info(self) -> GameInfo:
-        return self.game.info
+    @cached_property
+    def game(self) -> Game[Any]:
+        game = self.load()
+        if game.info.id != self.info.id:
+            raise TypeError(f"{self.info.id}: the rules are those of {game.info.id!r}")
+        return game
 
     @property
     def levels(self) -> tuple[str, ...]:

@@ -51,7 +51,8 @@ def test_the_service_starts_haul_and_the_command_line_plays_it() -> None:
 
 
 def test_an_unavailable_game_is_refused_by_the_service_but_played_by_the_command_line(monkeypatch) -> None:
-    monkeypatch.setattr(GAME, "info", dataclasses.replace(GAME.info, available=False))
+    spec = SPECS["haul"]
+    monkeypatch.setitem(SPECS, "haul", dataclasses.replace(spec, info=dataclasses.replace(spec.info, available=False)))
     with pytest.raises(UnknownGameError, match="Haul is coming soon"):
         get_playable_spec("haul")
     service = Service()

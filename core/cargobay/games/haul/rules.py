@@ -52,7 +52,6 @@ from ...engine import (
     JSON,
     TERMINAL,
     Game,
-    GameInfo,
     IllegalActionError,
     InvalidActionError,
     StateError,
@@ -73,18 +72,10 @@ from .actions import (
     parse,
     parse_card,
 )
+from .info import INFO
 
 __all__ = ["DECK", "GAME", "HAULS", "INFO", "LOADS", "SEATS", "TOKENS", "HaulGame", "HaulState"]
 
-INFO = GameInfo(
-    id="haul",
-    title="Haul",
-    seats=(4, 4),
-    simultaneous=False,
-    hidden_information=True,
-    blurb="Four players, trick-like loads, heavy loads and refuel stops.",
-    available=True,
-)
 SEATS = 4
 HAULS = 4
 LOADS = 7  # one per card in hand

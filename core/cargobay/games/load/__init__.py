@@ -10,9 +10,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...bots import Bot
+from ...engine import Game
 from ...render import RenderContext
 from ...spec import GameSpec
-from .rules import GAME, LoadGame, LoadState
+from .info import INFO
 
 
 def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
@@ -33,6 +34,21 @@ def strong() -> Bot:
     return StrongBot()
 
 
-SPEC = GameSpec(game=GAME, render=render, bots={"medium": medium, "strong": strong})
+def game() -> Game[Any]:
+    from .rules import GAME
+
+    return GAME
+
+
+def __getattr__(name: str) -> Any:
+    """``GAME``, ``LoadGame`` ... from ``rules``, imported on first use."""
+    if name in ("GAME", "LoadGame", "LoadState"):
+        from . import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+SPEC = GameSpec(info=INFO, load=game, render=render, bots={"medium": medium, "strong": strong})
 
 __all__ = ["GAME", "SPEC", "LoadGame", "LoadState"]

@@ -39,23 +39,15 @@ from ...engine import (
     SIMULTANEOUS,
     TERMINAL,
     Game,
-    GameInfo,
     IllegalActionError,
     InvalidActionError,
     StateError,
 )
 from .actions import COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
+from .info import INFO
 
 __all__ = ["COLOURS", "COLOUR_NAMES", "DECK", "GAME", "SLOTS", "LoadGame", "LoadState", "parse_card"]
 
-INFO = GameInfo(
-    id="load",
-    title="TF22: LOAD!",
-    seats=(2, 2),
-    simultaneous=True,
-    hidden_information=True,
-    blurb="Two captains, secret card battles, and a ship to stack in the right colours.",
-)
 STACK_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}
 BEATS = {"G": frozenset("BR"), "B": frozenset("RY"), "R": frozenset("Y"), "Y": frozenset("G")}
 VALUES = (0, 1, 1, 2, 2, 3, 3)

@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...engine import Game
 from ...render import RenderContext
 from ...spec import GameSpec
-from .rules import GAME, OddOneOut
+from .info import INFO
 
 
 def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
@@ -19,6 +20,21 @@ def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
     return svg.render(view, ctx)
 
 
-SPEC = GameSpec(game=GAME, render=render)
+def game() -> Game[Any]:
+    from .rules import GAME
+
+    return GAME
+
+
+def __getattr__(name: str) -> Any:
+    """``GAME``, ``OddOneOut`` ... from ``rules``, imported on first use."""
+    if name in ("GAME", "OddOneOut"):
+        from . import rules
+
+        return getattr(rules, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+SPEC = GameSpec(info=INFO, load=game, render=render)
 
 __all__ = ["GAME", "SPEC", "OddOneOut"]

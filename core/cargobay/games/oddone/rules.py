@@ -19,25 +19,14 @@ from ...engine import (
     SIMULTANEOUS,
     TERMINAL,
     Game,
-    GameInfo,
     IllegalActionError,
     InvalidActionError,
-    Option,
     StateError,
 )
+from .info import INFO
 
 SEATS = 3
 PHASES = ("draw", "pick", "give", "end")
-INFO = GameInfo(
-    id="odd",
-    title="Odd one out",
-    seats=(SEATS, SEATS),
-    simultaneous=True,
-    hidden_information=True,
-    options=(Option("rounds", "Rounds", 3, low=1, high=9),),
-    blurb="A 3-seat test game: pick 0 or 1 at once; be the odd one out.",
-    listed=False,
-)
 
 OddState = dict[str, Any]
 
