@@ -5,29 +5,14 @@ pages end on the same state hash, with no error shown; axe finds nothing on the 
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
-from test_p2p import SETTLE_S, connect, quiet, wait_change, wait_in_step
+from test_p2p import connect, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
 
 pytestmark = pytest.mark.e2e
 
 MAX_DECISIONS = 200
-
-
-def settle(pages) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + SETTLE_S
-    while time.monotonic() < deadline:
-        for page in pages:
-            assert_no_error(page)
-        if all(board(p, "data-p2p") == "over" for p in pages):
-            return
-        if any(board(p, "data-to-decide") == "yes" and quiet(p) for p in pages):
-            return
-        wait_change(pages)
-    raise AssertionError(f"no page got a move: {[(board(p, 'data-p2p'), board(p, 'data-step')) for p in pages]}")
 
 
 def decide(page) -> str:  # type: ignore[no-untyped-def]

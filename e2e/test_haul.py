@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from test_p2p import SETTLE_S, connect, quiet, wait_change, wait_in_step
+from test_p2p import connect, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot, start_local, wait_settled
 
 pytestmark = pytest.mark.e2e
@@ -118,19 +118,6 @@ def test_hot_seat_hands_over_between_two_people(page) -> None:  # type: ignore[n
         pick_then_choose(page)
     assert set(seen) == {0, 1}
     assert page.recorder.errors == []
-
-
-def settle(pages) -> None:  # type: ignore[no-untyped-def]
-    deadline = time.monotonic() + SETTLE_S
-    while time.monotonic() < deadline:
-        for page in pages:
-            assert_no_error(page)
-        if all(board(p, "data-p2p") == "over" for p in pages):
-            return
-        if any(board(p, "data-to-decide") == "yes" and quiet(p) for p in pages):
-            return
-        wait_change(pages)
-    raise AssertionError(f"no page got a move: {[(board(p, 'data-p2p'), board(p, 'data-step')) for p in pages]}")
 
 
 def test_a_friend_match_with_two_bot_seats_played_to_the_end(new_page) -> None:  # type: ignore[no-untyped-def]

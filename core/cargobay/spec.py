@@ -7,10 +7,11 @@ Generic code (the table, the service, the command line, the peer) reaches a game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from importlib import import_module
+from typing import Any, cast
 
 from .bots import LEVELS, Bot, RandomBot
 from .engine import JSON, Game, GameInfo
@@ -55,3 +56,21 @@ class GameSpec:
 
     def to_json(self) -> JSON:
         return {**self.info.to_json(), "bots": list(self.levels)}
+
+
+def lazy_spec(info: GameInfo, package: str, bots: Sequence[str] = ()) -> GameSpec:
+    """The spec of the game package ``package`` (its ``__name__``), all imported on first use: the rules
+    (``rules.GAME``), the board (``svg.render``) and a bot per level in ``bots`` (``bots.MediumBot`` for
+    "medium", ``bots.StrongBot`` for "strong"). Booting the engine then reads only the package's ``INFO``.
+    """
+
+    def game() -> Game[Any]:
+        return cast("Game[Any]", import_module(f"{package}.rules").GAME)
+
+    def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
+        return str(import_module(f"{package}.svg").render(view, ctx))
+
+    def factory(level: str) -> Callable[[], Bot]:
+        return lambda: cast("Bot", getattr(import_module(f"{package}.bots"), f"{level.capitalize()}Bot")())
+
+    return GameSpec(info=info, load=game, render=render, bots={level: factory(level) for level in bots})

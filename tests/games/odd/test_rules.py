@@ -8,7 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cargobay.engine import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, InvalidActionError, Match, StateError
-from cargobay.games.oddone import GAME, SPEC
+from cargobay.games.oddone import SPEC
+from cargobay.games.oddone.rules import GAME
 from cargobay.registry import CATALOGUE, SPECS
 from cargobay.render import RenderContext
 
