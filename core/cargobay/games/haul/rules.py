@@ -47,6 +47,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...checks import choice as _choice
+from ...checks import integer as _int
 from ...engine import (
     CHANCE,
     JSON,
@@ -511,18 +513,6 @@ def _seats(value: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) != SEATS:
         raise ValueError("expected one entry per seat")
     return value
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"expected an integer in {low}..{high}, got {value!r}")
-    return value
-
-
-def _choice(value: Any, options: tuple[str, ...]) -> str:
-    if value not in options:
-        raise ValueError(f"expected one of {options}, got {value!r}")
-    return str(value)
 
 
 def _cards(values: Any) -> list[str]:

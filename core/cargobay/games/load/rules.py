@@ -33,6 +33,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...checks import choice as _choice
+from ...checks import integer as _int
 from ...engine import (
     CHANCE,
     JSON,
@@ -533,18 +535,6 @@ def _pair(value: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) != 2:
         raise ValueError("expected a pair")
     return value
-
-
-def _int(value: Any, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ValueError(f"expected an integer in {low}..{high}, got {value!r}")
-    return value
-
-
-def _choice(value: Any, options: tuple[str, ...]) -> str:
-    if value not in options:
-        raise ValueError(f"expected one of {options}, got {value!r}")
-    return str(value)
 
 
 def _cards(values: Iterable[Any]) -> list[str]:
