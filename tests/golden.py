@@ -31,6 +31,9 @@ RECIPES: tuple[tuple[str, str, list[str], int, dict[str, Any]], ...] = (
     ("odd", "easy-5-rounds-seed-2", ["easy", "easy", "easy"], 2, {"rounds": 5}),
     ("haul", "easy-seed-1", ["easy"] * 4, 1, {}),
     ("haul", "easy-seed-2", ["easy"] * 4, 2, {}),
+    ("loot", "easy-2-seats-seed-1", ["easy"] * 2, 1, {}),
+    ("loot", "easy-4-seats-seed-2", ["easy"] * 4, 2, {}),
+    ("loot", "easy-6-seats-seed-3", ["easy"] * 6, 3, {}),
 )
 
 

@@ -1,0 +1,49 @@
+"""Loot N' Loaded hooks for the generic contract test (see tests/games/hooks.py)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from cargobay.games.loot.rules import GAME, ROUNDS, LootState, build_deck, deck_types
+
+
+def check_state(state: LootState) -> None:
+    """Every item card in exactly one place; secret choices only from those choosing; rounds in range."""
+    assert 0 <= state.round <= ROUNDS
+    if state.phase != "deck":
+        places = [*state.deck, *(c for c in state.locations if c is not None),
+                  *(c for cards in state.collections for c in cards), *state.discards, *(g[1] for g in state.gains)]
+        assert Counter(places) == Counter(build_deck(state.players, deck_types(places))), "a card is lost"
+    for seat in range(state.players):
+        assert state.picks[seat] is None or (state.phase == "pick" and seat in state.pickers)
+        assert state.guns[seat] is None or (state.phase == "gun" and seat in state.duels[0][1:])
+        assert len(set(state.spent[seat])) == len(state.spent[seat])
+    if state.phase in ("gun", "coin"):
+        assert state.duels and state.duels[0][1] != state.duels[0][2]
+        assert state.locations[state.duels[0][0] - 1] is not None
+    if state.phase == "end":
+        assert state.round == ROUNDS and not state.duels and not state.redo
+    assert (state.phase == "prompt") == (state.prompt is not None)
+    if state.phase in ("pick", "gun", "coin", "end"):
+        assert not state.queue and not state.gains
+
+
+def hidden_variants(state: LootState, seat: int, rng: random.Random) -> Iterator[LootState]:
+    """The deck's order, and the other seats' committed picks or gun cards, are not seen by ``seat``."""
+    if len(set(state.deck)) > 1:
+        variant = state.copy()
+        rng.shuffle(variant.deck)
+        yield variant
+    for other in range(state.players):
+        if other == seat:
+            continue
+        if state.picks[other] is not None:
+            variant = state.copy()
+            variant.picks[other] = rng.choice(GAME.open_locations(state))
+            yield variant
+        if state.guns[other] is not None:
+            variant = state.copy()
+            variant.guns[other] = rng.choice(["valiant", "deadly", "sneaky"])
+            yield variant
