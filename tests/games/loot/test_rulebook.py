@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from cargobay.games.loot.rules import (
+from cargobay.games.loot.cards import (
     FLAGS,
     SETS,
     collection_points,

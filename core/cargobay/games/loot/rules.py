@@ -56,8 +56,7 @@ Actions (strings that parse back, games/loot/actions.py): chance ``deck:...`` an
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,144 +64,25 @@ from ...checks import choice as _choice
 from ...checks import integer as _int
 from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, StateError
 from .actions import GUNS, SINGLE_USE, Coin, Deck, Discard, Handkerchief, Pick, Steal, parse, parse_card
+from .cards import (
+    ACTION,
+    BASIC,
+    BEATS,
+    MIX,
+    UNIQUE,
+    build_deck,
+    collection_points,
+    deck_types,
+    locations_for,
+    score_all,
+    valid_deck,
+)
 from .info import INFO
 
 __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "collection_points", "score_all"]
 
 ROUNDS = 10
 PHASES = ("deck", "pick", "gun", "coin", "prompt", "end")
-JEWELS = ("jewelR", "jewelG", "jewelB", "jewelY")
-# item type -> its cards (full set, before the 2-player Card Balance)
-TYPES: dict[str, tuple[str, ...]] = {
-    "oil": ("oil",) * 8,
-    "totem": ("totem",) * 10,
-    "compass": ("compass",) * 9,
-    "jewels": tuple(jewel for jewel in JEWELS for _ in range(2)),
-    "flower": ("flower",) * 8,
-    "boots": ("boots",) * 8,
-    "bullets": ("bullets",) * 4,
-    "sheriff": ("sheriff",) * 4,
-    "clover": ("clover",) * 6,
-    "humility": ("humility",) * 6,
-    "gold": ("gold",) * 5,
-    "dynamite": ("dynamite",) * 2,
-    "dart": ("dart",) * 2,
-    "handkerchief": ("handkerchief",) * 2,
-}
-BASIC = ("boots", "compass", "flower", "jewels", "oil", "totem")
-UNIQUE = ("bullets", "clover", "gold", "humility", "sheriff")  # Tall Glass of Water: not yet
-ACTION = ("dart", "dynamite", "handkerchief")  # Keys of Power, Copy Cat, Sleight of Hand, Love Letter: not yet
-HOGWASH = ("hog2",) * 4 + ("hog3",) * 4
-MIX = {2: (3, 1, 2), 3: (3, 2, 2), 4: (4, 2, 3), 5: (5, 2, 3), 6: (6, 3, 3)}  # players -> basic, unique, action
-TYPE_OF = {card: name for name, cards in TYPES.items() for card in cards} | {"hog2": "hogwash", "hog3": "hogwash"}
-# set values: index = cards in the (incomplete or complete) set; the last entry is a complete set
-SETS = {
-    "oil": (0, -2, 7),
-    "totem": (0, 2, 4, 8, 12, 18),
-    "compass": (0, 2, 3, 10),
-    "flower": (0, 0, 6, 0, 16),
-    "boots": (0, 0, 6),
-    "clover": (0, 2, 5, 7),
-}
-FLAGS = (0, 1, 3, 5, 8, 12)
-JEWEL_SETS = (0, 2, 5, 9, 16)
-HOGWASH_PLACES = (9, 6, 4)
-BEATS = {"valiant": "deadly", "deadly": "sneaky", "sneaky": "valiant"}
-
-
-def locations_for(players: int) -> int:
-    return 3 if players == 2 else players
-
-
-def build_deck(players: int, types: Iterable[str]) -> list[str]:
-    """Every card of the chosen item types (2 players: 2 fewer of each basic item), plus Hogwash, unshuffled."""
-    cards: list[str] = list(HOGWASH)
-    for name in sorted(types):
-        items = list(TYPES[name])
-        if players == 2 and name in BASIC:
-            items = items[:-2] if name != "jewels" else items[1:-1]  # jewels: one fewer of red and of yellow
-        cards += items
-    return cards
-
-
-def deck_types(cards: Iterable[str]) -> set[str]:
-    return {TYPE_OF[card] for card in cards} - {"hogwash"}
-
-
-def valid_deck(players: int, cards: list[str]) -> bool:
-    types = deck_types(cards)
-    for group, wanted in zip((BASIC, UNIQUE, ACTION), MIX[players], strict=True):
-        if len([t for t in types if t in group]) != wanted:
-            return False
-    return Counter(cards) == Counter(build_deck(players, types))
-
-
-def set_points(table: tuple[int, ...], count: int) -> int:
-    """Complete sets score the last value and start again.
-
-    >>> set_points(SETS["totem"], 7)  # a set of 5 (18) and a started set of 2 (4)
-    22
-    """
-    full = len(table) - 1
-    return (count // full) * table[full] + table[count % full]
-
-
-def jewel_points(jewels: Counter[str]) -> int:
-    """Greedy sets of different jewels, largest first (ruling 5).
-
-    >>> jewel_points(Counter({"jewelR": 2, "jewelG": 1}))  # R+G (5) and R (2)
-    7
-    """
-    left = Counter(jewels)
-    total = 0
-    while +left:
-        colours = [colour for colour in JEWELS if left[colour] > 0]
-        total += JEWEL_SETS[len(colours)]
-        for colour in colours:
-            left[colour] -= 1
-    return total
-
-
-def hogwash_points(heads: list[int], holders: list[bool]) -> list[int]:
-    """9 / 6 / 4 by heads, 2 for every other holder; tied players share a place and the next places are skipped.
-
-    >>> hogwash_points([4, 4, 3, 0], [True, True, True, False])  # the rulebook's Trent, Mary and Zac
-    [9, 9, 4, 0]
-    """
-    points = []
-    for seat, count in enumerate(heads):
-        if not holders[seat]:
-            points.append(0)
-            continue
-        place = sum(1 for other, h in enumerate(heads) if holders[other] and h > count)
-        points.append(HOGWASH_PLACES[place] if place < len(HOGWASH_PLACES) else 2)
-    return points
-
-
-def collection_points(cards: list[str], flags: int) -> int:
-    """One player's points without the comparisons between players (Hogwash, Badge of Humility's bonus)."""
-    counts = Counter(cards)
-    total = set_points(FLAGS, flags)
-    total += sum(set_points(table, counts[card]) for card, table in SETS.items())
-    total += jewel_points(Counter({jewel: counts[jewel] for jewel in JEWELS}))
-    total += 3 * counts["gold"] + 2 * counts["humility"]
-    total += 5 * counts["dynamite"] - 2 * counts["dart"] + 4 * counts["handkerchief"]
-    sheriffs = counts["sheriff"]
-    total += 5 + 2 * (sheriffs - 1) if sheriffs else 0
-    kinds = {TYPE_OF[card] for card in cards} | ({"flag"} if flags else set())
-    total += 4 * counts["bullets"] if len(kinds) >= 6 else 0
-    return total
-
-
-def score_all(collections: list[list[str]], flags: list[int]) -> list[int]:
-    points = [collection_points(cards, count) for cards, count in zip(collections, flags, strict=True)]
-    heads = [2 * cards.count("hog2") + 3 * cards.count("hog3") for cards in collections]
-    hog = hogwash_points(heads, [h > 0 for h in heads])
-    humble = [cards.count("humility") for cards in collections]
-    most = max(humble)
-    return [p + h + (4 if most and count == most else 0) for p, h, count in zip(points, hog, humble, strict=True)]
-
-
 @dataclass
 class LootState:
     """A match of Loot N' Loaded; mutable inside ``LootGame`` only, which copies before it changes one."""
