@@ -34,6 +34,10 @@ RECIPES: tuple[tuple[str, str, list[str], int, dict[str, Any]], ...] = (
     ("loot", "easy-2-seats-seed-1", ["easy"] * 2, 1, {}),
     ("loot", "easy-4-seats-seed-2", ["easy"] * 4, 2, {}),
     ("loot", "easy-6-seats-seed-3", ["easy"] * 6, 3, {}),
+    ("loot", "easy-5-seats-gun-cards-chosen-items", ["easy"] * 5, 4,
+     {"shootout": "gun cards", "items": ["totem", "jewels", "oil", "flower", "glass", "gold", "keys", "cat",
+                                         "sleight", "letter"]}),
+    ("loot", "easy-2-seats-two-locations", ["easy"] * 2, 5, {"third_location": False}),
 )
 
 

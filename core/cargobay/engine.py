@@ -55,7 +55,7 @@ class LogError(CargoBayError, ValueError):
         self.index = index
 
 
-OptionValue = int | bool | str
+OptionValue = int | bool | str | tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,20 @@ class Option:
     default: OptionValue
     low: int | None = None  # int options: the range
     high: int | None = None
-    choices: tuple[str, ...] = ()  # choice options: the values
+    choices: tuple[str, ...] = ()  # choice and set options: the values
+    choice_labels: tuple[str, ...] = ()  # optional: a readable name per choice, in the order of ``choices``
+
+    def __post_init__(self) -> None:
+        if self.choice_labels and len(self.choice_labels) != len(self.choices):
+            raise ValueError(f"option {self.name!r}: one label per choice ({len(self.choices)}), "
+                             f"not {len(self.choice_labels)}")
 
     @property
     def kind(self) -> str:
         if isinstance(self.default, bool):
             return "bool"
+        if isinstance(self.default, tuple):
+            return "set"  # any number of the choices (a tuple default); low/high bound how many
         return "int" if isinstance(self.default, int) else "choice"
 
     def check(self, value: object) -> OptionValue:
@@ -92,16 +100,39 @@ class Option:
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
                 raise ValueError(f"option {self.name!r} is {self.low}..{self.high}, not {value}")
             return value
+        if kind == "set":
+            return self._check_set(value)
         if value not in self.choices:
             raise ValueError(f"option {self.name!r} is one of {', '.join(self.choices)}")
         return str(value)
 
+    def _check_set(self, value: object) -> tuple[str, ...]:
+        """A set option's value: a list of distinct choices, kept in the order of ``choices``.
+
+        >>> Option("items", "Items", (), choices=("a", "b", "c")).check(["c", "a"])
+        ('a', 'c')
+        """
+        if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
+            raise ValueError(f"option {self.name!r} is a list of: {', '.join(self.choices)}")
+        unknown = sorted(set(value) - set(self.choices))
+        if unknown:
+            raise ValueError(f"option {self.name!r}: no {', '.join(map(repr, unknown))} "
+                             f"(one of {', '.join(self.choices)})")
+        if len(set(value)) != len(value):
+            raise ValueError(f"option {self.name!r} names each value once")
+        if (self.low is not None and len(value) < self.low) or (self.high is not None and len(value) > self.high):
+            raise ValueError(f"option {self.name!r} takes {self.low}..{self.high} values, not {len(value)}")
+        return tuple(choice for choice in self.choices if choice in value)
+
     def to_json(self) -> JSON:
-        data: JSON = {"name": self.name, "label": self.label, "kind": self.kind, "default": self.default}
-        if self.kind == "int":
+        default = list(self.default) if isinstance(self.default, tuple) else self.default
+        data: JSON = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
+        if self.kind in ("int", "set"):
             data.update(min=self.low, max=self.high)
-        if self.kind == "choice":
+        if self.kind in ("choice", "set"):
             data["choices"] = list(self.choices)
+            if self.choice_labels:
+                data["labels"] = list(self.choice_labels)
         return data
 
 
@@ -120,6 +151,8 @@ class GameInfo:
     blurb: str = ""  # one line for the menu
     available: bool = True  # False: announced, not playable yet
     listed: bool = True  # False: a test game, not in the player's menu
+    # option values a match between browsers must use (e.g. no reflex shootouts over a network)
+    peer_options: tuple[tuple[str, OptionValue], ...] = ()
 
     @property
     def min_seats(self) -> int:
@@ -155,6 +188,8 @@ class GameInfo:
             "hidden_information": self.hidden_information,
             "simultaneous": self.simultaneous,
             "options": [option.to_json() for option in self.options],
+            "peer_options": {name: list(value) if isinstance(value, tuple) else value
+                             for name, value in self.peer_options},
         }
 
 

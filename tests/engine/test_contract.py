@@ -154,12 +154,11 @@ def test_same_seed_same_match(game_id: str) -> None:
 def test_every_option_value_at_its_limits_plays(game_id: str) -> None:
     info = SPECS[game_id].info
     for option in info.options:
-        values: list[Any] = {"int": [option.low, option.high], "bool": [False, True], "choice": list(option.choices)}[
-            option.kind
-        ]
+        values: list[Any] = {"int": [option.low, option.high], "bool": [False, True], "choice": list(option.choices),
+                             "set": [[]]}[option.kind]  # a game tests its own sets of values
         for value in values:
             match = playout(game_id, 7, options={option.name: value})
-            assert match.options[option.name] == value
+            assert match.options[option.name] == (tuple(value) if option.kind == "set" else value)
             assert Match.from_log(match.to_log(), GAMES).options == match.options
 
 
@@ -173,10 +172,11 @@ def test_options_resolve_to_defaults_and_refuse_bad_values(game_id: str) -> None
     with pytest.raises(ValueError, match="no option 'no_such_option'"):
         info.resolve_options({"no_such_option": 1})
     for option in info.options:
-        bad: list[Any] = {"int": ["3", True, 1.5], "bool": [1, "yes"], "choice": ["", 0]}[option.kind]
-        if option.low is not None:
+        bad: list[Any] = {"int": ["3", True, 1.5], "bool": [1, "yes"], "choice": ["", 0],
+                          "set": ["", ["no such value"], list(option.choices[:1]) * 2, [0]]}[option.kind]
+        if option.low is not None and option.kind == "int":
             bad.append(option.low - 1)
-        if option.high is not None:
+        if option.high is not None and option.kind == "int":
             bad.append(option.high + 1)
         for value in bad:
             with pytest.raises(ValueError, match=option.name):

@@ -29,9 +29,10 @@ class Network:
     """Peers joined by ordered, reliable channels (like WebRTC data channels) unless told otherwise."""
 
     def __init__(self, peers: int = 2, seed: int = 0, deadline: float = 60.0, salts: tuple[int, ...] = (),
-                 game: str = "load", owners: tuple[int, ...] = ()) -> None:
+                 game: str = "load", owners: tuple[int, ...] = (), options: dict[str, Any] | None = None) -> None:
         owners = owners or tuple(range(peers))
-        self.setup = Setup(MATCH, game, ["human"] * len(owners), list(owners), peers, reveal_deadline=deadline)
+        self.setup = Setup(MATCH, game, ["human"] * len(owners), list(owners), peers, options=dict(options or {}),
+                           reveal_deadline=deadline)
         salts = salts or tuple(seed * 10 + me for me in range(peers))
         self.peers = [Peer(self.setup, me, entropy_from(salts[me]), GAMES[game]) for me in range(peers)]
         self.queues: dict[tuple[int, int], list[str]] = {
@@ -105,6 +106,23 @@ def test_three_peers_on_reordering_channels_play_a_whole_match(seed: int) -> Non
     assert_in_step(network)
     draws = [a for seat, a in network.peers[0].match.actions if seat == -1]
     assert len(draws) == 3
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_three_peers_play_loot_with_secret_picks_and_gun_cards(seed: int) -> None:
+    network = Network(peers=3, seed=seed, game="loot", owners=(0, 1, 2, 0), options={"shootout": "gun cards"})
+    network.play(limit=5000)
+    states = [json.dumps(peer.game.state_to_json(peer.match.state), sort_keys=True) for peer in network.peers]
+    assert len(set(states)) == 1 and network.peers[0].game.is_terminal(network.peers[0].match.state)
+    assert not network.refused
+
+
+def test_a_loot_setup_between_browsers_must_use_gun_cards() -> None:
+    # reflexes can't be compared fairly between browsers: a peer offering quick-draw shootouts is refused
+    with pytest.raises(ValueError, match="between browsers Loot N' Loaded plays with shootout = 'gun cards'"):
+        Network(peers=2, game="loot", options={})
+    with pytest.raises(ValueError, match="between browsers"):
+        Network(peers=2, game="loot", options={"shootout": "quick-draw"})
 
 
 def test_a_spectator_peer_follows_the_match() -> None:

@@ -96,7 +96,10 @@ class Setup:
             raise ValueError(f"the setup is for {self.game!r}, not {game.id!r}")
         if not game.min_seats <= len(self.seats) <= game.max_seats:
             raise ValueError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
-        game.info.resolve_options(self.options)
+        chosen = game.info.resolve_options(self.options)
+        for name, value in game.info.peer_options:
+            if chosen[name] != value:
+                raise ValueError(f"between browsers {game.title} plays with {name} = {value!r}")
 
 
 class Peer:

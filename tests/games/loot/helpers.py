@@ -15,16 +15,31 @@ TYPES = {
 }
 
 
-def deck(players: int, top: list[str]) -> str:
-    cards = build_deck(players, TYPES[players])
+def deck(players: int, top: list[str], items: tuple[str, ...] = ()) -> str:
+    cards = build_deck(players, items or TYPES[players])
     for card in top:
         cards.remove(card)
-    assert sum(1 for t in TYPES[players] if t in UNIQUE) == MIX[players][1]
+    assert items or sum(1 for t in TYPES[players] if t in UNIQUE) == MIX[players][1]
     return "deck:" + ",".join([*top, *cards])
 
 
-def start(players: int, top: list[str]) -> LootState:
-    return GAME.apply(GAME.new_state(players), CHANCE, deck(players, top))
+def start(players: int, top: list[str], shootout: str = "gun cards", items: tuple[str, ...] = (),
+          **options: object) -> LootState:
+    """A match dealt with ``top`` first (``shootout``: "gun cards", the no-reflex way, unless a test says;
+    ``items``: the chosen item types, else a fixed recommended mix)."""
+    state = GAME.new_state(players, {"shootout": shootout, "items": list(items), **options})
+    return GAME.apply(state, CHANCE, deck(players, top, items))
+
+
+# 3 players, 30-45 item cards, every card with an action in: Snake Oil 8, Totems 10, Gold 5, Tall Glass 4, and 2 each of
+# Keys, Copy Cat, Sleight, Love Letter, Dynamite, Sleeping Dart, Handkerchief
+ACTIONS_3 = ("oil", "totem", "gold", "glass", "keys", "cat", "sleight", "letter", "dynamite", "dart", "handkerchief")
+
+
+def act(state: LootState, *moves: tuple[int, str]) -> LootState:
+    for seat, move in moves:
+        state = GAME.apply(state, seat, move)
+    return state
 
 
 def picks(state: LootState, choices: dict[int, int]) -> LootState:

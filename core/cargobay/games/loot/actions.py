@@ -9,6 +9,10 @@ Pick(location=2)
 ('gun:valiant', 'coin:1', 'deck:oil,hog2')
 >>> str(parse("discard:gold+oil")), str(parse("steal:2:hog3")), str(parse("keep")), str(parse("draw"))
 ('discard:gold+oil', 'steal:2:hog3', 'keep', 'draw')
+>>> [str(parse(a)) for a in ("draw:early", "draw:231", "copy:jewelR", "take:gold", "trade:oil:cat=gold")]
+['draw:early', 'draw:231', 'copy:jewelR', 'take:gold', 'trade:oil:cat=gold']
+>>> [str(parse(a)) for a in ("trade:none", "arrange:gold,oil/totem", "arrange:/oil", "letter:2", "letter:later")]
+['trade:none', 'arrange:gold,oil/totem', 'arrange:/oil', 'letter:2', 'letter:later']
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from ...engine import InvalidActionError
 GUNS = ("acolyte", "deadly", "duel", "sneaky", "valiant")
 SINGLE_USE = ("acolyte", "duel")  # once per game; the other three go back to the hand
 GRAMMAR = (
-    "deck:<cards, top first>, pick:<location 1-6>, gun:<acolyte|deadly|duel|sneaky|valiant>, coin:<seat>, "
-    "discard:<card>[+<card>] (Dynamite), steal:<seat>:<card> (Sleeping Dart), keep / draw (Handkerchief)"
+    "deck:<cards, top first>, pick:<location 1-6>, gun:<acolyte|deadly|duel|sneaky|valiant>, "
+    "draw:<ms>|early (shootout), coin:<seat>, discard:<card>[+<card>] (Dynamite), steal:<seat>:<card> "
+    "(Sleeping Dart), keep / draw (Handkerchief), copy:<card> (Copy Cat), take:<card> (Keys of Power), "
+    "trade:<drawn>:<own> / trade:none (Sleight of Hand), arrange:<top cards>/<bottom cards>, "
+    "letter:<location> / letter:later (Love Letter)"
 )
 
 CARD_NAMES = {
@@ -39,7 +46,12 @@ CARD_NAMES = {
     "clover": "Lucky 4 Leaf Clover",
     "humility": "Badge of Humility",
     "gold": "Gold",
+    "glass": "Tall Glass of Water",
+    "keys": "Keys of Power",
     "dynamite": "Dynamite",
+    "cat": "Copy Cat",
+    "sleight": "Sleight of Hand",
+    "letter": "Love Letter",
     "dart": "Sleeping Dart",
     "handkerchief": "Handkerchief",
     "hog2": "Hogwash (2 heads)",
@@ -60,6 +72,27 @@ def parse_card(text: str) -> str:
     if text not in CARD_NAMES:
         raise InvalidActionError(f"{text!r} is not a Loot N' Loaded item card")
     return text
+
+
+def parse_owned(text: str) -> str:
+    """A card in a collection: an item card, or a Copy Cat's copy ``cat=<card>`` / ``cat=flag``.
+
+    >>> parse_owned("cat=hog3"), parse_owned("cat=flag")
+    ('cat=hog3', 'cat=flag')
+    """
+    if text.startswith("cat="):
+        copied = text[4:]
+        if copied == "flag" or (copied in CARD_NAMES and copied != "cat"):
+            return text
+        raise InvalidActionError(f"{text!r}: a Copy Cat copies an item card or a White Flag")
+    return parse_card(text)
+
+
+def parse_copy(text: str) -> str:
+    """What a Copy Cat may copy: an item card other than a Copy Cat, or ``flag``."""
+    if text == "flag" or (text in CARD_NAMES and text != "cat"):
+        return text
+    raise InvalidActionError(f"{text!r}: a Copy Cat copies an item card or a White Flag (flag)")
 
 
 @dataclass(frozen=True)
@@ -133,7 +166,69 @@ class Handkerchief:
         return "draw" if self.draw else "keep"
 
 
-Action = Deck | Pick | Gun | Coin | Discard | Steal | Handkerchief
+@dataclass(frozen=True)
+class Draw:
+    """A quick-draw shootout: the reaction time in ms after "Draw!", or 0 for a press before it (early)."""
+
+    ms: int
+
+    def __str__(self) -> str:
+        return f"draw:{self.ms}" if self.ms else "draw:early"
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Copy Cat: the card (code, or ``flag``) it copies."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"copy:{self.card}"
+
+
+@dataclass(frozen=True)
+class Take:
+    """Keys of Power: the drawn card kept."""
+
+    card: str
+
+    def __str__(self) -> str:
+        return f"take:{self.card}"
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Sleight of Hand: a drawn card for one of one's own, or no exchange (both None)."""
+
+    drawn: str | None
+    own: str | None
+
+    def __str__(self) -> str:
+        return "trade:none" if self.drawn is None else f"trade:{self.drawn}:{self.own}"
+
+
+@dataclass(frozen=True)
+class Arrange:
+    """Cards put back into the deck: ``top`` (first = the new top card) and ``bottom`` (last = the bottom)."""
+
+    top: tuple[str, ...]
+    bottom: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"arrange:{','.join(self.top)}/{','.join(self.bottom)}"
+
+
+@dataclass(frozen=True)
+class Letter:
+    """Love Letter at the start of a round: the location taken now, or None (kept for a later round)."""
+
+    location: int | None
+
+    def __str__(self) -> str:
+        return "letter:later" if self.location is None else f"letter:{self.location}"
+
+
+Action = Deck | Pick | Gun | Coin | Discard | Steal | Handkerchief | Draw | Copy | Take | Trade | Arrange | Letter
 
 
 def _number(text: str, action: str) -> int:
@@ -174,10 +269,39 @@ def parse(action: str) -> Action:
         cards = tuple(rest.split("+"))
         if not 1 <= len(cards) <= 2:
             raise InvalidActionError(f"{action!r}: Dynamite discards 1 or 2 cards ({GRAMMAR})")
-        return Discard(tuple(parse_card(card) for card in cards))
+        return Discard(tuple(parse_owned(card) for card in cards))
     if kind == "steal":
         victim, sep, card = rest.partition(":")
         if not sep:
             raise InvalidActionError(f"{action!r}: expected steal:<seat>:<card> ({GRAMMAR})")
-        return Steal(_number(victim, action), parse_card(card))
+        return Steal(_number(victim, action), parse_owned(card))
+    return _parse_more(action, kind, rest)
+
+
+def _parse_more(action: str, kind: str, rest: str) -> Action:
+    if kind == "draw":
+        if rest == "early":
+            return Draw(0)
+        ms = int(rest) if rest.isdigit() and len(rest) <= 4 else 0
+        if not 1 <= ms <= 9999:
+            raise InvalidActionError(f"{action!r}: a draw is early or 1-9999 ms")
+        return Draw(ms)
+    if kind == "copy":
+        return Copy(parse_copy(rest))
+    if kind == "take":
+        return Take(parse_card(rest))
+    if kind == "trade":
+        if rest == "none":
+            return Trade(None, None)
+        drawn, sep, own = rest.partition(":")
+        if not sep:
+            raise InvalidActionError(f"{action!r}: expected trade:<drawn>:<own> or trade:none")
+        return Trade(parse_card(drawn), parse_owned(own))
+    if kind == "arrange":
+        top, sep, bottom = rest.partition("/")
+        if not sep:
+            raise InvalidActionError(f"{action!r}: expected arrange:<top cards>/<bottom cards>")
+        return Arrange(*(tuple(parse_card(c) for c in side.split(",")) if side else () for side in (top, bottom)))
+    if kind == "letter":
+        return Letter(None if rest == "later" else _number(rest, action))
     raise InvalidActionError(f"{action!r} is not a Loot N' Loaded action ({GRAMMAR})")

@@ -20,13 +20,19 @@ TYPES: dict[str, tuple[str, ...]] = {
     "clover": ("clover",) * 6,
     "humility": ("humility",) * 6,
     "gold": ("gold",) * 5,
+    "glass": ("glass",) * 4,
+    "keys": ("keys",) * 2,
     "dynamite": ("dynamite",) * 2,
+    "cat": ("cat",) * 2,
+    "sleight": ("sleight",) * 2,
+    "letter": ("letter",) * 2,
     "dart": ("dart",) * 2,
     "handkerchief": ("handkerchief",) * 2,
 }
 BASIC = ("boots", "compass", "flower", "jewels", "oil", "totem")
-UNIQUE = ("bullets", "clover", "gold", "humility", "sheriff")  # Tall Glass of Water: not yet
-ACTION = ("dart", "dynamite", "handkerchief")  # Keys of Power, Copy Cat, Sleight of Hand, Love Letter: not yet
+UNIQUE = ("bullets", "clover", "glass", "gold", "humility", "sheriff")
+ACTION = ("cat", "dart", "dynamite", "handkerchief", "keys", "letter", "sleight")
+GROUPS = (("basic", BASIC), ("unique", UNIQUE), ("action", ACTION))
 HOGWASH = ("hog2",) * 4 + ("hog3",) * 4
 MIX = {2: (3, 1, 2), 3: (3, 2, 2), 4: (4, 2, 3), 5: (5, 2, 3), 6: (6, 3, 3)}  # players -> basic, unique, action
 TYPE_OF = {card: name for name, cards in TYPES.items() for card in cards} | {"hog2": "hogwash", "hog3": "hogwash"}
@@ -64,8 +70,45 @@ def deck_types(cards: Iterable[str]) -> set[str]:
     return {TYPE_OF[card] for card in cards} - {"hogwash"}
 
 
-def valid_deck(players: int, cards: list[str]) -> bool:
+def resolved(card: str) -> str:
+    """What a card counts as: a Copy Cat that copied ``X`` (``cat=X``) is ``X``.
+
+    >>> resolved("cat=jewelR"), resolved("cat"), resolved("gold")
+    ('jewelR', 'cat', 'gold')
+    """
+    return card[4:] if card.startswith("cat=") else card
+
+
+def item_count(players: int, types: Iterable[str]) -> int:
+    """Item cards of the chosen types (2 players: after the Card Balance), Hogwash not counted."""
+    return len(build_deck(players, types)) - len(HOGWASH)
+
+
+def check_items(players: int, types: tuple[str, ...]) -> None:
+    """A chosen mix: some items from each section and 10-15 item cards per player (# of Item Cards).
+
+    >>> check_items(3, ("totem", "gold", "dart"))
+    Traceback (most recent call last):
+    ...
+    ValueError: 3 players need 30-45 item cards; totem, gold, dart make 17
+    """
+    unknown = [name for name in types if name not in TYPES]
+    if unknown:
+        raise ValueError(f"no item type {', '.join(unknown)} (item types: {', '.join(sorted(TYPES))})")
+    for label, group in GROUPS:
+        if not any(name in group for name in types):
+            raise ValueError(f"choose at least one {label} item ({', '.join(group)})")
+    count = item_count(players, types)
+    if not 10 * players <= count <= 15 * players:
+        raise ValueError(f"{players} players need {10 * players}-{15 * players} item cards; "
+                         f"{', '.join(types)} make {count}")
+
+
+def valid_deck(players: int, cards: list[str], items: tuple[str, ...] = ()) -> bool:
+    """A whole deck of the chosen item types (``items``), or of the recommended mix when none are chosen."""
     types = deck_types(cards)
+    if items:
+        return types == set(items) and Counter(cards) == Counter(build_deck(players, items))
     for group, wanted in zip((BASIC, UNIQUE, ACTION), MIX[players], strict=True):
         if len([t for t in types if t in group]) != wanted:
             return False
@@ -115,24 +158,33 @@ def hogwash_points(heads: list[int], holders: list[bool]) -> list[int]:
 
 
 def collection_points(cards: list[str], flags: int) -> int:
-    """One player's points without the comparisons between players (Hogwash, Badge of Humility's bonus)."""
-    counts = Counter(cards)
+    """One player's points without the comparisons between players (Hogwash, Badge of Humility's bonus).
+
+    A Copy Cat counts as the card it copied (``cat=flag``: a White Flag); one that has not copied yet is 0.
+
+    >>> collection_points(["jewelR", "jewelG", "cat=jewelR"], 0)  # the copied jewel starts a new set: 5 + 2
+    7
+    """
+    counts = Counter(resolved(card) for card in cards)
+    flags += counts.pop("flag", 0)
     total = set_points(FLAGS, flags)
     total += sum(set_points(table, counts[card]) for card, table in SETS.items())
     total += jewel_points(Counter({jewel: counts[jewel] for jewel in JEWELS}))
     total += 3 * counts["gold"] + 2 * counts["humility"]
     total += 5 * counts["dynamite"] - 2 * counts["dart"] + 4 * counts["handkerchief"]
+    total += 3 * counts["glass"] + 2 * counts["sleight"] + 2 * counts["letter"]
     sheriffs = counts["sheriff"]
     total += 5 + 2 * (sheriffs - 1) if sheriffs else 0
-    kinds = {TYPE_OF[card] for card in cards} | ({"flag"} if flags else set())
+    kinds = {TYPE_OF[card] for card in counts if counts[card]} | ({"flag"} if flags else set())
     total += 4 * counts["bullets"] if len(kinds) >= 6 else 0
     return total
 
 
 def score_all(collections: list[list[str]], flags: list[int]) -> list[int]:
     points = [collection_points(cards, count) for cards, count in zip(collections, flags, strict=True)]
-    heads = [2 * cards.count("hog2") + 3 * cards.count("hog3") for cards in collections]
+    counts = [Counter(resolved(card) for card in cards) for cards in collections]
+    heads = [2 * count["hog2"] + 3 * count["hog3"] for count in counts]
     hog = hogwash_points(heads, [h > 0 for h in heads])
-    humble = [cards.count("humility") for cards in collections]
+    humble = [count["humility"] for count in counts]
     most = max(humble)
     return [p + h + (4 if most and count == most else 0) for p, h, count in zip(points, hog, humble, strict=True)]

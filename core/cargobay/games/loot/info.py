@@ -1,6 +1,13 @@
 """What Loot N' Loaded is, as data: all the catalogue (the menu, the seat set-up) needs, without its rules."""
 
-from ...engine import GameInfo
+from ...engine import GameInfo, Option
+from .actions import CARD_NAMES
+from .cards import GROUPS, TYPES
+
+# the menu's readable name of each item type, with its section (a chosen mix needs one of each)
+SECTION = {name: section for section, names in GROUPS for name in names}
+NAMES = {**CARD_NAMES, "jewels": "Queen's Jewels"}
+ITEM_LABELS = tuple(f"{NAMES[name]} ({SECTION[name]})" for name in TYPES)
 
 INFO = GameInfo(
     id="loot",
@@ -9,5 +16,12 @@ INFO = GameInfo(
     simultaneous=True,
     hidden_information=True,
     blurb="Secret location picks and gun duels for 2-6 players.",
+    options=(
+        Option("items", "Item types (none ticked: the recommended random mix)", (), choices=tuple(TYPES),
+               choice_labels=ITEM_LABELS),
+        Option("third_location", "2 players: a third location", True),
+        Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards")),
+    ),
+    peer_options=(("shootout", "gun cards"),),  # reflexes can't be compared fairly between browsers
     available=False,  # the rules engine is being built (issue 8): not for players yet
 )

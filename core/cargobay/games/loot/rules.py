@@ -1,69 +1,81 @@
 """Loot N' Loaded (../shared/rules/loot.txt): 2-6 players, 10 rounds of secret location picks, gun duels,
-White Flags and item sets. This is the rules engine only (issue 8); ``INFO.available`` is False.
+White Flags and item sets. The contract for the board, the bots and the page: docs/loot-engine.md.
 
 Rulings applied (../shared/notes/rules-decisions.md, "Loot N' Loaded"):
-1. Locations = number of players; 2 players: 3 locations. Hogwash is always in the deck (four 2-head and four
-   3-head cards). Queen's Jewels: 2 cards of each of 4 jewels (red, green, blue, yellow).
+1. Locations = number of players; 2 players: 3 locations (the option ``third_location``, on by default, else 2).
+   Hogwash is always in the deck (four 2-head and four 3-head cards). Queen's Jewels: 2 of each of 4 jewels.
 2. Pick resolution, lowest location first: uncontested pickups, then duels, then the 3+ redo among the crowded
    players over the locations still open (still holding a card).
-3. Shootouts are modelled the no-reflex way ("Other ways to play"): a tie (same gun) means both play a gun
-   card again; the Duel Gun acts as an Acolyte (so Acolyte v Duel Gun is a tie); after 3 ties in a row a fair
-   coin (a chance action ``coin:<seat>``) decides. The quick-draw shootout is a page feature, not modelled.
+3. Shootouts (option ``shootout``). ``quick-draw`` (local play): a tie (same gun) or any Duel Gun played goes
+   to a SIMULTANEOUS ``shootout`` node where each shooter's reaction time is an action (``draw:<ms>``,
+   ``draw:early`` for a press before "Draw!"); the fastest wins, an early press loses; all early or a tie for
+   fastest draws again; after 3 void shootouts a coin. ``gun cards`` (peer matches, or chosen): a tie means
+   both play a gun card again; the Duel Gun acts as an Acolyte (so Acolyte v Duel Gun is a tie); after 3 ties
+   in a row a fair coin (a chance action ``coin:<seat>``) decides.
+4. Sleeping Dart: the taker chooses the victim and the card at once; the victim takes a White Flag. Dynamite:
+   the owner chooses the 2 cards. Copy Cat: chosen when gained; a first-round Copy Cat waits for the next card.
 5. Queen's Jewels sets are formed greedily (largest sets of different jewels first). Empty deck: locations stay
-   empty; the game still ends after round 10.
+   empty; the game still ends after round 10. End tie: a quick-draw among the tied players (``quick-draw``) or
+   a gun-card playoff (``gun cards``).
 
 Decided here (the rulebook and the rulings do not say):
-- Set-up is one chance action, ``deck:<cards, top first>``: the item types are drawn at random by the table
-  "# of Item Cards" (the recommended random mix) from the types implemented so far, every card of each chosen
-  type is added (2 players: 2 fewer cards of each basic item, the Card Balance rule), plus Hogwash; then the
-  top card is flipped onto each location (2 players, Queen's Jewels: one red and one yellow are the 2 removed).
-  Any deck with that composition is accepted in a log.
-- Picks and gun cards are SIMULTANEOUS nodes: every seat still to choose acts; a choice is hidden from the
-  other seats (their views show only who has committed) until everyone has chosen.
+- Set-up is one chance action, ``deck:<cards, top first>``: with no ``items`` chosen, the item types are drawn
+  at random by the table "# of Item Cards" (the recommended random mix); every card of each type is added
+  (2 players: 2 fewer of each basic item, the Card Balance rule; Queen's Jewels: one red and one yellow), plus
+  Hogwash; the top card is flipped onto each location. Chosen ``items`` need a basic, a unique and an action
+  type and 10-15 item cards per player. Any deck with the right composition is accepted in a log.
+- Picks, gun cards and draw times are SIMULTANEOUS nodes: every seat still to choose acts; a choice is hidden
+  from the other seats (their views show only who has committed) until everyone has chosen.
 - All players crowded out in one pick (even at two different locations, 6 players) redo together, once the
   other locations are resolved. A 3+ crowd on a location already crowded this round discards its card and each
   of them takes a White Flag. A redo player with no open location left takes a White Flag (missed card).
-- The loser of a duel (card duel or coin) takes a White Flag. White Flags are unlimited (the box's spares).
+- The loser of a duel (card duel, shootout or coin) takes a White Flag. White Flags are unlimited.
 - Scores are live: ``scores`` counts every collection now (Hogwash majorities among current holders).
-- Action cards resolve at once, before the next pickup: the owner's choice is a prompt node (one seat acts).
-  Dynamite: the owner discards 2 other cards of their collection (only 1 if that is all they have, none in an
-  empty collection: no prompt); Sleeping Dart: any item card of any other player (not a White Flag), the
-  victim takes a White Flag, the stolen card's own action is not performed again (no prompt when nobody else
-  has a card); Handkerchief: ``keep`` (4 points) or ``draw`` (discard it, gain the top 2 cards, each with its
-  action, in order). Cards drawn by an effect (Handkerchief, the third Clover) are gained before any other.
-- End tie: shared win (the rulings' quick-draw / gun-card playoff is not modelled yet).
+- Item cards' actions resolve at once, before the next pickup; the owner's choice is a prompt node (one seat
+  acts; games/loot/effects.py). Cards drawn by an effect are gained before any other, each with its action.
+  - Dynamite: discard 2 other cards of one's collection (1 if that is all, none when empty: no prompt).
+  - Sleeping Dart: any item card of any other player (not a White Flag); the stolen card's action is not
+    performed again, except that a stolen Copy Cat copies a card of its new owner; no prompt when nobody else
+    has a card.
+  - Handkerchief: ``keep`` (4 points) or ``draw`` (discard it, gain the top 2 cards in order).
+  - Tall Glass of Water (3 points): the top 3 cards leave the deck (seen by the owner only) and go back with
+    ``arrange:<top>/<bottom>``: "any position in the deck" is modelled as on top or at the bottom, each side in
+    any order (a middle position is, for every other player, the same as an unknown one).
+  - Keys of Power (0 points, none given): the top 3 cards; ``take:<card>`` keeps one, the other two are
+    arranged, then the kept card is gained (its action performed).
+  - Sleight of Hand (2 points): the top 2 cards; ``trade:<drawn>:<own>`` swaps one for a card of one's
+    collection other than the Sleight itself (White Flags are not cards in front of you here), or
+    ``trade:none``; the 2 extras are arranged; the card taken is gained (its action performed).
+  - Copy Cat (worth what it copies): ``copy:<card>`` among the cards one holds (as they count: a Copy Cat's
+    copy counts as its card) or ``copy:flag`` with a White Flag; it becomes ``cat=<card>`` and performs that
+    card's action (a copied Dynamite discards, a copied Clover may be the third). With nothing to copy it waits
+    and becomes the next card (or White Flag) received. Leaving a collection it is a plain Copy Cat again.
+  - Love Letter (2 points): at the start of each later round, before picks, each holder of an unused Letter is
+    asked in the order the Letters were received (round, then location): ``letter:<location>`` takes that card
+    at once (its action performed) and that player sits out the round's picks; ``letter:later`` keeps it. One
+    Letter per player per round. A stolen Letter stays unused if the victim had one unused.
+- End tie: the playoff is SIMULTANEOUS among the tied seats. Gun cards: the seats whose gun is beaten by another
+  gun played are out (nobody when every gun is beaten, e.g. all three of Valiant, Deadly, Sneaky); 3 rounds with
+  nobody out: a coin. Quick-draw: a shootout among all tied seats. The result has one winner and ``tied``.
 
 Scoring (Item Cards): a set that is complete starts a new set; White Flags 1/3/5/8/12 per set of 5; Hogwash
 by heads 9/6/4 then 2 for every other holder, ties share and skip places; Snake Oil -2/7; Totems 2/4/8/12/18;
 Golden Compass 2/3/10; Queen's Jewels 2/5/9/16 per set of different jewels; Crystal Flower 0/6/0/16; Boots 0/6;
 Collection of Bullets 4 each with at least 6 different item types (White Flag and Bullets count); Sheriff's
-Badge 5 for the most recent, 2 for each other; Lucky 4 Leaf Clover 2/5/7 (the third draws the top card of the
-deck at once); Badge of Humility 2 each, +4 to every player with the most; Gold 3 each; Dynamite 5; Sleeping
-Dart -2; Handkerchief kept 4.
-
-NOT implemented yet (so not in any deck): Tall Glass of Water (unique: look at and reorder the top 3) and the
-action cards Keys of Power, Copy Cat, Sleight of Hand and Love Letter (the recommended mix draws its action
-types from the three implemented: with 4-6 players all three are in); the choice of item types per match (an
-option; only the recommended random mix now) and custom mixes of 10-15 cards per player; the 2-player third
-location is always used (not optional); the end-of-game tie playoff; the quick-draw shootout; the rulebook's
-Copy Cat example; bots beyond ``easy``; a real board (``svg.py`` lists the view and the legal actions).
-
-Actions (strings that parse back, games/loot/actions.py): chance ``deck:...`` and ``coin:<seat>``;
-``pick:<location>`` (1-based); ``gun:<acolyte|deadly|duel|sneaky|valiant>``; ``discard:oil+gold`` (Dynamite),
-``steal:2:hog3`` (Sleeping Dart), ``keep`` / ``draw`` (Handkerchief).
+Badge 5 for the most recent, 2 for each other; Tall Glass 3; Lucky 4 Leaf Clover 2/5/7 (the third draws the top
+card of the deck at once); Badge of Humility 2 each, +4 to every player with the most; Gold 3 each; Dynamite 5;
+Sleeping Dart -2; Handkerchief kept 4; Sleight of Hand 2; Love Letter 2; Copy Cat as its card.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from ...checks import choice as _choice
-from ...checks import integer as _int
-from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, StateError
-from .actions import GUNS, SINGLE_USE, Coin, Deck, Discard, Handkerchief, Pick, Steal, parse, parse_card
+from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError
+from . import effects
+from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, parse
 from .cards import (
     ACTION,
     BASIC,
@@ -71,54 +83,19 @@ from .cards import (
     MIX,
     UNIQUE,
     build_deck,
+    check_items,
     collection_points,
     deck_types,
-    locations_for,
     score_all,
     valid_deck,
 )
 from .info import INFO
+from .state import EARLY, ROUNDS, LootState, from_json, to_json
 
 __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "collection_points", "score_all"]
 
-ROUNDS = 10
-PHASES = ("deck", "pick", "gun", "coin", "prompt", "end")
-@dataclass
-class LootState:
-    """A match of Loot N' Loaded; mutable inside ``LootGame`` only, which copies before it changes one."""
-
-    players: int = 2
-    phase: str = "deck"
-    round: int = 0
-    deck: list[str] = field(default_factory=list)  # top first
-    locations: list[str | None] = field(default_factory=list)
-    collections: list[list[str]] = field(default_factory=list)  # in the order gained
-    flags: list[int] = field(default_factory=list)
-    spent: list[list[str]] = field(default_factory=list)  # single-use guns used
-    discards: list[str] = field(default_factory=list)
-    pickers: list[int] = field(default_factory=list)  # seats picking now (everyone, or a redo group)
-    picks: list[int | None] = field(default_factory=list)  # per seat, this pick node's secret location
-    crowded: list[int] = field(default_factory=list)  # locations crowded (3+) this round
-    redo: list[int] = field(default_factory=list)  # crowded seats waiting to redo
-    duels: list[list[int]] = field(default_factory=list)  # [location, seat, seat], the first one is on
-    guns: list[str | None] = field(default_factory=list)  # per seat, the secret gun card of the duel on
-    ties: int = 0
-    queue: list[list[int]] = field(default_factory=list)  # uncontested pickups still to resolve: [location, seat]
-    gains: list[list[Any]] = field(default_factory=list)  # cards being gained, next first: [seat, card]
-    prompt: list[Any] | None = None  # [seat, card]: an action card's choice pending
-    events: list[str] = field(default_factory=list)  # what happened since the last node, for the board
-
-    def copy(self) -> LootState:
-        return LootState(
-            players=self.players, phase=self.phase, round=self.round, deck=list(self.deck),
-            locations=list(self.locations), collections=[list(c) for c in self.collections],
-            flags=list(self.flags), spent=[list(s) for s in self.spent], discards=list(self.discards),
-            pickers=list(self.pickers), picks=list(self.picks), crowded=list(self.crowded),
-            redo=list(self.redo), duels=[list(d) for d in self.duels], guns=list(self.guns), ties=self.ties,
-            queue=[list(q) for q in self.queue], gains=[list(g) for g in self.gains],
-            prompt=None if self.prompt is None else list(self.prompt),
-            events=list(self.events),
-        )
+DRAW_TIMES = tuple(range(100, 2001, 50))  # the reaction times listed as legal (any 1-9999 ms is accepted)
+SECRET = {"pick": "picks", "gun": "guns", "playoff": "guns", "shootout": "draws"}
 
 
 def duel_winner(first: str, second: str) -> int | None:
@@ -138,6 +115,20 @@ def duel_winner(first: str, second: str) -> int | None:
     return 0 if BEATS[a] == b else 1
 
 
+def beaten(played: Mapping[int, str]) -> list[int]:
+    """The playoff's seats out: their gun is beaten by another gun played (none, when every gun is beaten).
+
+    >>> beaten({0: "valiant", 1: "deadly", 2: "valiant"}), beaten({0: "valiant", 1: "deadly", 2: "sneaky"})
+    ([1], [])
+    >>> beaten({0: "duel", 1: "sneaky", 2: "acolyte"})
+    [1]
+    """
+    kinds = {seat: "acolyte" if gun == "duel" else gun for seat, gun in played.items()}
+    out = [seat for seat, gun in kinds.items()
+           if any(other != gun and duel_winner(other, gun) == 0 for other in kinds.values())]
+    return [] if len(out) == len(kinds) else sorted(out)
+
+
 class LootGame(Game[LootState]):
     info = INFO
 
@@ -145,11 +136,15 @@ class LootGame(Game[LootState]):
     def new_state(self, seats: int = 4, options: Mapping[str, Any] | None = None) -> LootState:
         if not 2 <= seats <= 6:
             raise ValueError("Loot N' Loaded is for 2 to 6 seats")
-        if options:
-            raise ValueError(f"Loot N' Loaded has no options (got {sorted(options)})")
+        chosen = self.info.resolve_options(options)
+        items = tuple(chosen["items"])  # type: ignore[arg-type]
+        if items:
+            check_items(seats, items)
+        spots = seats if seats > 2 else (3 if chosen["third_location"] else 2)
         return LootState(
-            players=seats, locations=[None] * locations_for(seats), collections=[[] for _ in range(seats)],
-            flags=[0] * seats, spent=[[] for _ in range(seats)], picks=[None] * seats, guns=[None] * seats,
+            players=seats, mode=str(chosen["shootout"]), items=items, spots=spots, locations=[None] * spots,
+            collections=[[] for _ in range(seats)], flags=[0] * seats, spent=[[] for _ in range(seats)],
+            picks=[None] * seats, guns=[None] * seats, draws=[None] * seats,
         )
 
     def current_player(self, state: LootState) -> int:
@@ -167,6 +162,10 @@ class LootGame(Game[LootState]):
             return tuple(seat for seat in sorted(state.pickers) if state.picks[seat] is None)
         if state.phase == "gun":
             return tuple(seat for seat in sorted(state.duels[0][1:]) if state.guns[seat] is None)
+        if state.phase == "playoff":
+            return tuple(seat for seat in state.playoff if state.guns[seat] is None)
+        if state.phase == "shootout":
+            return tuple(seat for seat in state.shooters if state.draws[seat] is None)
         if state.phase == "prompt":
             assert state.prompt is not None
             return (int(state.prompt[0]),)
@@ -181,18 +180,23 @@ class LootGame(Game[LootState]):
         if state.phase == "pick":
             return sorted(f"pick:{location}" for location in self.open_locations(state))
         if state.phase == "prompt":
-            return self._prompt_actions(state)
+            return effects.prompt_actions(state)
+        if state.phase == "shootout":
+            return sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)])
         return sorted(f"gun:{gun}" for gun in GUNS if gun not in state.spent[seat])
 
     def sample_chance(self, state: LootState, rng: random.Random) -> str:
         if state.phase == "deck":
-            basic, unique, action = MIX[state.players]
-            types = rng.sample(BASIC, basic) + rng.sample(UNIQUE, unique) + rng.sample(ACTION, action)
+            if state.items:
+                types = list(state.items)
+            else:
+                basic, unique, action = MIX[state.players]
+                types = rng.sample(BASIC, basic) + rng.sample(UNIQUE, unique) + rng.sample(ACTION, action)
             cards = build_deck(state.players, types)
             rng.shuffle(cards)
             return str(Deck(tuple(cards)))
         if state.phase == "coin":
-            return f"coin:{rng.choice(state.duels[0][1:])}"
+            return f"coin:{rng.choice(state.coin_among)}"
         raise IllegalActionError("no chance event is pending", "Set Up; Other Ways to Play: toss a coin")
 
     # --- apply ----------------------------------------------------------------------------------
@@ -209,125 +213,110 @@ class LootGame(Game[LootState]):
             if state.phase != "pick":
                 raise IllegalActionError("no location is picked now", "Pick Items")
             return self._pick(state, seat, move.location)
-        if isinstance(move, Discard | Steal | Handkerchief):
-            return self._answer(state, seat, str(move))
-        if state.phase != "gun":
-            raise IllegalActionError("no gun card is played now", "Resolve Duels")
-        return self._gun(state, seat, move.gun)
+        if isinstance(move, Gun):
+            if state.phase not in ("gun", "playoff"):
+                raise IllegalActionError("no gun card is played now", "Resolve Duels")
+            return self._gun(state, seat, move.gun)
+        if isinstance(move, Draw):
+            if state.phase != "shootout":
+                raise IllegalActionError("nobody is drawing now", "Shootout")
+            return self._draw(state, seat, move.ms)
+        new = state.copy()
+        new.events = []
+        effects.answer(new, seat, action)
+        self._run(new)
+        return new
 
     def _deck(self, state: LootState, seat: int, cards: list[str]) -> LootState:
         if seat != CHANCE or state.phase != "deck":
             raise IllegalActionError("the deck is made once, by chance, at set-up", "Set Up")
-        if not valid_deck(state.players, cards):
-            raise IllegalActionError("not a deck of whole item types in the recommended mix plus Hogwash",
-                                     "# of Item Cards")
+        if not valid_deck(state.players, cards, state.items):
+            raise IllegalActionError("not a deck of whole item types (the chosen ones, or the recommended mix) "
+                                     "plus Hogwash", "# of Item Cards")
         new = state.copy()
         new.deck = cards
         new.events = [f"deck of {len(cards)} cards: {', '.join(sorted(deck_types(cards)))} and Hogwash"]
         self._replenish(new)
         self._start_round(new)
+        self._run(new)
         return new
 
     def _start_round(self, state: LootState) -> None:
         state.crowded = []
+        state.sitting = []
         if state.round == ROUNDS:  # after round 10 the game ends
-            state.phase = "end"
-            state.pickers = []
+            self._finish(state)
             return
         state.round += 1
         if not self.open_locations(state):  # an empty deck: nothing to pick, the round passes
             state.events.append(f"round {state.round}: no cards left to pick")
             self._start_round(state)
             return
-        state.phase = "pick"
-        state.pickers = list(range(state.players))
-        state.picks = [None] * state.players
+        state.fresh = True
+        state.asking = list(dict.fromkeys(entry[0] for entry in state.letters if entry[1] < state.round))
 
     def _replenish(self, state: LootState) -> None:
         for index, card in enumerate(state.locations):
             if card is None and state.deck:
                 state.locations[index] = state.deck.pop(0)
 
-    def _gain(self, state: LootState, seat: int, card: str) -> None:
-        """A card joins a collection; its action is resolved at once (a prompt, or more cards gained first)."""
-        state.collections[seat].append(card)
-        own = state.collections[seat]
-        if card == "clover" and own.count("clover") % 3 == 0 and state.deck:
-            drawn = state.deck.pop(0)  # the third Lucky 4 Leaf Clover draws the top card at once
-            state.events.append(f"seat {seat} draws {drawn} (third clover)")
-            state.gains.insert(0, [seat, drawn])
-        else:
-            others = any(state.collections[o] for o in range(state.players) if o != seat)
-            asks = {"dynamite": len(own) > 1, "dart": others, "handkerchief": True}
-            if asks.get(card, False):
-                state.prompt = [seat, card]
-
     def _run(self, state: LootState) -> None:
-        """Go on resolving: a pending prompt, cards being gained, pickups left, then duels, the redo, the round."""
-        while True:
+        """Go on resolving: a pending prompt, cards being gained, pickups, Love Letters, then the next node."""
+        while state.phase != "end":
             if state.prompt is not None:
                 state.phase = "prompt"
                 return
             if state.gains:
                 seat, card = state.gains.pop(0)
-                self._gain(state, seat, card)
+                effects.gain(state, seat, card)
                 continue
             if state.queue:
                 location, seat = state.queue.pop(0)
                 card = state.locations[location - 1]
                 assert card is not None
                 state.locations[location - 1] = None
+                state.source = location
                 state.events.append(f"seat {seat} takes {card} from location {location}")
                 state.gains.insert(0, [seat, card])
                 continue
-            self._advance(state)
-            return
+            if state.asking:
+                seat = state.asking.pop(0)
+                if self.open_locations(state):
+                    state.prompt = [seat, "letter", "letter"]
+                continue
+            if self._advance(state):
+                return
 
-    def _prompt_actions(self, state: LootState) -> list[str]:
-        assert state.prompt is not None
-        seat, card = state.prompt
-        own = list(state.collections[seat])
-        if card == "dynamite":
-            own.remove("dynamite")  # the Dynamite just gained is not one of the 2 discarded
-            if len(own) <= 1:
-                return [f"discard:{c}" for c in sorted(set(own))]
-            ordered = sorted(own)
-            return sorted({f"discard:{ordered[i]}+{ordered[j]}" for i in range(len(ordered))
-                           for j in range(i + 1, len(ordered))})
-        if card == "dart":
-            return sorted({f"steal:{o}:{c}" for o in range(state.players) if o != seat for c in state.collections[o]})
-        return ["draw", "keep"]
+    def _advance(self, state: LootState) -> bool:
+        """The next node once nothing is pending; False when a round passed and resolving goes on."""
+        state.source = 0
+        if state.fresh:
+            state.fresh = False
+            pickers = [seat for seat in range(state.players) if seat not in state.sitting]
+            if pickers and self.open_locations(state):
+                self._picking(state, pickers)
+                return True
+        elif state.duels:
+            state.phase = "gun"
+            state.guns = [None] * state.players
+            state.ties = 0
+            return True
+        elif state.redo:
+            redo, state.redo = sorted(state.redo), []
+            if self.open_locations(state):
+                self._picking(state, redo)
+                return True
+            for seat in redo:  # nothing left to pick: a missed card
+                effects.flag(state, seat)
+            state.events.append(f"no location left for seats {redo}: White Flags")
+        self._replenish(state)
+        self._start_round(state)
+        return state.phase in ("end", "shootout", "playoff")
 
-    def _answer(self, state: LootState, seat: int, action: str) -> LootState:
-        if state.phase != "prompt" or action not in self._prompt_actions(state):
-            raise IllegalActionError(f"{action!r} does not answer the action card pending",
-                                     "Action Cards: Dynamite, Sleeping Dart, Handkerchief")
-        assert state.prompt is not None
-        card = state.prompt[1]
-        new = state.copy()
-        new.prompt = None
-        new.events = []
-        move = parse(action)
-        if isinstance(move, Discard):
-            for item in move.cards:
-                new.collections[seat].remove(item)
-                new.discards.append(item)
-            new.events.append(f"seat {seat}'s Dynamite discards {', '.join(move.cards)}")
-        elif isinstance(move, Steal):
-            new.collections[move.seat].remove(move.card)
-            new.collections[seat].append(move.card)  # moved: its action is not performed again
-            new.flags[move.seat] += 1
-            new.events.append(f"seat {seat}'s Sleeping Dart takes {move.card} from seat {move.seat}")
-        elif isinstance(move, Handkerchief) and move.draw:
-            new.collections[seat].remove(card)
-            new.discards.append(card)
-            drawn, new.deck = new.deck[:2], new.deck[2:]
-            new.gains[:0] = [[seat, c] for c in drawn]
-            new.events.append(f"seat {seat} discards the Handkerchief and draws {', '.join(drawn) or 'nothing'}")
-        else:
-            new.events.append(f"seat {seat} keeps the Handkerchief")
-        self._run(new)
-        return new
+    def _picking(self, state: LootState, seats: list[int]) -> None:
+        state.phase = "pick"
+        state.pickers = seats
+        state.picks = [None] * state.players
 
     def _pick(self, state: LootState, seat: int, location: int) -> LootState:
         if location not in self.open_locations(state):
@@ -345,9 +334,11 @@ class LootGame(Game[LootState]):
             location = state.picks[seat]
             assert location is not None
             by_location.setdefault(location, []).append(seat)
+        state.last = {"kind": "pick", "choices": [[seat, state.picks[seat]] for seat in sorted(state.pickers)]}
         state.events.append("picks: " + ", ".join(f"seat {s} -> {state.picks[s]}" for s in sorted(state.pickers)))
         state.picks = [None] * state.players
         state.pickers = []
+        state.phase = "resolve"
         # uncontested pickups, lowest location first (resolved by _run, actions at once)
         state.queue = [[location, by_location[location][0]] for location in sorted(by_location)
                        if len(by_location[location]) == 1]
@@ -364,7 +355,7 @@ class LootGame(Game[LootState]):
                     state.discards.append(card)
                     state.locations[location - 1] = None
                     for seat in seats:
-                        state.flags[seat] += 1
+                        effects.flag(state, seat)
                     state.events.append(f"location {location} crowded again: {card} discarded, White Flags")
                 else:
                     state.crowded.append(location)
@@ -372,25 +363,7 @@ class LootGame(Game[LootState]):
                     state.events.append(f"location {location} too crowded: seats {seats} redo")
         self._run(state)
 
-    def _advance(self, state: LootState) -> None:
-        if state.duels:
-            state.phase = "gun"
-            state.guns = [None] * state.players
-            state.ties = 0
-            return
-        if state.redo:
-            redo, state.redo = sorted(state.redo), []
-            if self.open_locations(state):
-                state.phase = "pick"
-                state.pickers = redo
-                state.picks = [None] * state.players
-                return
-            for seat in redo:  # nothing left to pick: a missed card
-                state.flags[seat] += 1
-            state.events.append(f"no location left for seats {redo}: White Flags")
-        self._replenish(state)
-        self._start_round(state)
-
+    # --- duels, shootouts, the coin ---------------------------------------------------------------
     def _gun(self, state: LootState, seat: int, gun: str) -> LootState:
         if gun in state.spent[seat]:
             raise IllegalActionError(f"seat {seat} has already used its {gun} gun",
@@ -400,34 +373,83 @@ class LootGame(Game[LootState]):
         if self.acting_seats(new):
             return new
         new.events = []
-        location, first, second = new.duels[0]
-        a, b = new.guns[first], new.guns[second]
-        assert a is not None and b is not None
-        for who, played in ((first, a), (second, b)):
-            if played in SINGLE_USE:
-                new.spent[who].append(played)
-        new.events.append(f"duel at location {location}: seat {first} {a}, seat {second} {b}")
-        winner = duel_winner(a, b)
+        seats = new.playoff if new.phase == "playoff" else new.duels[0][1:]
+        played = {who: new.guns[who] or "" for who in seats}
         new.guns = [None] * new.players
-        if winner is None:
-            new.ties += 1
-            if new.ties >= 3:
-                new.phase = "coin"
-                new.events.append("three ties in a row: a coin decides")
-            else:
-                new.events.append("a tie: play again")
+        for who, kind in played.items():
+            if kind in SINGLE_USE:
+                new.spent[who].append(kind)
+        new.last = {"kind": new.phase, "choices": [[who, kind] for who, kind in played.items()]}
+        new.events.append(", ".join(f"seat {who} plays {kind}" for who, kind in played.items()))
+        if new.phase == "playoff":
+            self._playoff_round(new, played)
             return new
-        self._end_duel(new, (first, second)[winner])
+        a, b = played[seats[0]], played[seats[1]]
+        if new.mode == "quick-draw" and (a == b or "duel" in (a, b)):
+            new.events.append("a shootout!" if a == b else "a Duel Gun: a bottle duel!")
+            self._shootout(new, list(seats))
+            return new
+        winner = duel_winner(a, b)
+        if winner is None:
+            self._tie(new, list(seats), "a tie: play again")
+            return new
+        self._end_duel(new, seats[winner])
+        return new
+
+    def _tie(self, state: LootState, seats: list[int], again: str) -> None:
+        state.ties += 1
+        if state.ties >= 3:
+            state.phase = "coin"
+            state.coin_among = sorted(seats)
+            state.events.append("three ties in a row: a coin decides")
+        else:
+            state.events.append(again)
+
+    def _shootout(self, state: LootState, seats: list[int]) -> None:
+        state.phase = "shootout"
+        state.shooters = sorted(seats)
+        state.draws = [None] * state.players
+        state.ties = 0
+
+    def _draw(self, state: LootState, seat: int, ms: int) -> LootState:
+        new = state.copy()
+        new.draws[seat] = ms
+        if self.acting_seats(new):
+            return new
+        new.events = []
+        times = {who: new.draws[who] or EARLY for who in new.shooters}
+        new.draws = [None] * new.players
+        new.last = {"kind": "shootout", "choices": [[who, ms] for who, ms in times.items()]}
+        new.events.append(", ".join(f"seat {who} " + (f"draws in {ms} ms" if ms else "draws too early")
+                                    for who, ms in times.items()))
+        fair = {who: ms for who, ms in times.items() if ms != EARLY}
+        best = min(fair.values(), default=None)
+        fastest = [who for who, ms in fair.items() if ms == best]
+        if len(fastest) != 1:
+            self._tie(new, new.shooters, "nobody hits first: draw again")
+            return new
+        new.shooters = []
+        new.ties = 0
+        if new.playoff:
+            self._crown(new, fastest[0])
+        else:
+            self._end_duel(new, fastest[0])
         return new
 
     def _coin(self, state: LootState, seat: int, winner: int) -> LootState:
         if seat != CHANCE or state.phase != "coin":
-            raise IllegalActionError("a coin is tossed only after three tied gun cards", "Other Ways to Play")
-        if winner not in state.duels[0][1:]:
-            raise IllegalActionError(f"seat {winner} is not in this duel", "Other Ways to Play")
+            raise IllegalActionError("a coin is tossed only after three ties", "Other Ways to Play")
+        if winner not in state.coin_among:
+            raise IllegalActionError(f"seat {winner} is not in this toss", "Other Ways to Play")
         new = state.copy()
         new.events = [f"the coin names seat {winner}"]
-        self._end_duel(new, winner)
+        new.coin_among = []
+        new.shooters = []
+        new.ties = 0
+        if new.playoff:
+            self._crown(new, winner)
+        else:
+            self._end_duel(new, winner)
         return new
 
     def _end_duel(self, state: LootState, winner: int) -> None:
@@ -436,11 +458,46 @@ class LootGame(Game[LootState]):
         card = state.locations[location - 1]
         assert card is not None
         state.locations[location - 1] = None
-        state.flags[loser] += 1
         state.events.append(f"seat {winner} wins {card}; seat {loser} takes a White Flag")
-        state.ties = 0
+        state.phase = "resolve"
+        effects.flag(state, loser)
+        state.source = location
         state.gains.append([winner, card])
         self._run(state)
+
+    # --- the end --------------------------------------------------------------------------------
+    def _finish(self, state: LootState) -> None:
+        scores = self.scores(state)
+        state.tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
+        state.pickers = []
+        if len(state.tied) == 1:
+            self._crown(state, state.tied[0])
+            return
+        state.playoff = list(state.tied)
+        state.events.append(f"seats {state.tied} tie for the most points: a playoff")
+        if state.mode == "quick-draw":
+            self._shootout(state, state.playoff)
+        else:
+            state.phase = "playoff"
+            state.guns = [None] * state.players
+            state.ties = 0
+
+    def _playoff_round(self, state: LootState, played: Mapping[int, str]) -> None:
+        out = beaten(played)
+        if not out:
+            self._tie(state, state.playoff, "nobody is out: play again")
+            return
+        state.ties = 0
+        state.playoff = [seat for seat in state.playoff if seat not in out]
+        state.events.append(f"seats {out} are out")
+        if len(state.playoff) == 1:
+            self._crown(state, state.playoff[0])
+
+    def _crown(self, state: LootState, winner: int) -> None:
+        state.phase = "end"
+        state.winner = winner
+        state.playoff = []
+        state.events.append(f"seat {winner} wins the match")
 
     # --- what is seen ---------------------------------------------------------------------------
     def scores(self, state: LootState) -> list[int]:
@@ -449,18 +506,20 @@ class LootGame(Game[LootState]):
     def result(self, state: LootState) -> JSON | None:
         if state.phase != "end":
             return None
-        scores = self.scores(state)
-        best = max(scores)
-        return {"scores": scores, "winners": [seat for seat, s in enumerate(scores) if s == best]}
+        return {"scores": self.scores(state), "winners": [state.winner], "tied": list(state.tied)}
 
     def view(self, state: LootState, seat: int | None) -> JSON:
         own = seat if seat in range(state.players) else None
         acting = self.acting_seats(state)
-        waiting = state.pickers if state.phase == "pick" else state.duels[0][1:] if state.phase == "gun" else []
+        waiting = {"pick": state.pickers, "gun": state.duels[0][1:] if state.duels else [],
+                   "playoff": state.playoff, "shootout": state.shooters}.get(state.phase, [])
+        prompted = state.prompt is not None and state.prompt[0] == own
         return {
             "game": self.id,
             "seat": own,
             "players": state.players,
+            "mode": state.mode,
+            "items": list(state.items),
             "phase": state.phase,
             "round": state.round,
             "rounds": ROUNDS,
@@ -468,21 +527,38 @@ class LootGame(Game[LootState]):
             "committed": sorted(s for s in waiting if s not in acting),
             "my_pick": None if own is None else state.picks[own],
             "my_gun": None if own is None else state.guns[own],
+            "my_draw": None if own is None else state.draws[own],
             "deck_count": len(state.deck),
-            "deck_cards": sorted(state.deck),  # the composition is public (types and revealed cards); not the order
+            # the deck's composition is public (the item types, the cards seen); its order is not, nor the
+            # cards a prompt has taken out of it (only the prompt seat sees those)
+            "deck_cards": sorted(state.deck if prompted else state.deck + state.held),
             "locations": list(state.locations),
             "collections": [list(c) for c in state.collections],
             "flags": list(state.flags),
             "spent": [list(s) for s in state.spent],
             "discards": list(state.discards),
             "pickers": list(state.pickers),
+            "sitting": list(state.sitting),
             "crowded": list(state.crowded),
             "redo": list(state.redo),
             "duels": [list(d) for d in state.duels],
             "ties": state.ties,
+            "shooters": list(state.shooters),
+            "coin_among": list(state.coin_among),
+            "tied": list(state.tied),
+            "playoff": list(state.playoff),
             "queue": [list(q) for q in state.queue],
             "gains": [list(g) for g in state.gains],
             "prompt": None if state.prompt is None else list(state.prompt),
+            "held": list(state.held) if prompted else [],
+            "held_count": len(state.held),
+            "letters": [list(entry) for entry in state.letters],
+            "asking": list(state.asking),
+            "fresh": state.fresh,
+            "source": state.source,
+            "spots": state.spots,
+            "last": None if state.last is None else {"kind": state.last["kind"],
+                                                     "choices": [list(p) for p in state.last["choices"]]},
             "events": list(state.events),
             "scores": self.scores(state),
             "legal": [] if own is None else self.legal_actions(state, own),
@@ -490,108 +566,43 @@ class LootGame(Game[LootState]):
         }
 
     def determinize(self, view: Mapping[str, Any], rng: random.Random) -> LootState:
-        """A state consistent with a seat's view: the deck's order shuffled, committed secret choices drawn."""
+        """A state consistent with a seat's view: the deck's order (and cards held by another seat's prompt)
+        drawn from the unseen cards, committed secret choices drawn."""
         seat = view["seat"]
         players = view["players"]
-        deck = list(view["deck_cards"])
-        rng.shuffle(deck)
-        picks: list[int | None] = [None] * players
-        guns: list[str | None] = [None] * players
+        unseen = list(view["deck_cards"])
+        rng.shuffle(unseen)
+        held = list(view["held"]) if view["held"] else unseen[: view["held_count"]]
+        deck = unseen if view["held"] else unseen[view["held_count"]:]
+        secret: dict[str, list[Any]] = {"picks": [None] * players, "guns": [None] * players,
+                                        "draws": [None] * players}
         if seat in range(players):
-            picks[seat], guns[seat] = view["my_pick"], view["my_gun"]
-        state = self.state_from_json({
-            "players": players, "phase": view["phase"], "round": view["round"], "deck": deck,
-            "locations": view["locations"], "collections": view["collections"], "flags": view["flags"],
-            "spent": view["spent"], "discards": view["discards"], "pickers": view["pickers"], "picks": picks,
-            "crowded": view["crowded"], "redo": view["redo"], "duels": view["duels"], "guns": guns,
-            "ties": view["ties"], "events": view["events"],
-            "queue": view["queue"], "gains": view["gains"], "prompt": view["prompt"],
-        })
+            secret["picks"][seat], secret["guns"][seat] = view["my_pick"], view["my_gun"]
+            secret["draws"][seat] = view["my_draw"]
+        data = {key: view[key] for key in (
+            "players", "mode", "items", "spots", "phase", "round", "fresh", "locations", "collections", "flags",
+            "spent", "discards", "pickers", "sitting", "crowded", "redo", "duels", "ties", "shooters",
+            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "asking", "source", "last",
+            "events")}
+        data.update(secret, deck=deck, held=held, winner=(view["result"] or {}).get("winners", [None])[0])
+        state = from_json(data)
         for other in view["committed"]:
-            if other != seat:
-                if state.phase == "pick":
-                    state.picks[other] = rng.choice(self.open_locations(state))
-                else:
-                    state.guns[other] = rng.choice([g for g in GUNS if g not in state.spent[other]])
+            if other == seat:
+                continue
+            if state.phase == "pick":
+                state.picks[other] = rng.choice(self.open_locations(state))
+            elif state.phase == "shootout":
+                state.draws[other] = rng.choice(DRAW_TIMES)
+            else:
+                state.guns[other] = rng.choice([g for g in GUNS if g not in state.spent[other]])
         return state
 
     # --- JSON -----------------------------------------------------------------------------------
     def state_to_json(self, state: LootState) -> JSON:
-        return {
-            "players": state.players, "phase": state.phase, "round": state.round, "deck": list(state.deck),
-            "locations": list(state.locations), "collections": [list(c) for c in state.collections],
-            "flags": list(state.flags), "spent": [list(s) for s in state.spent], "discards": list(state.discards),
-            "pickers": list(state.pickers), "picks": list(state.picks), "crowded": list(state.crowded),
-            "redo": list(state.redo), "duels": [list(d) for d in state.duels], "guns": list(state.guns),
-            "ties": state.ties, "events": list(state.events), "queue": [list(q) for q in state.queue],
-            "gains": [list(g) for g in state.gains], "prompt": None if state.prompt is None else list(state.prompt),
-        }
+        return to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> LootState:
-        try:
-            players = _int(data["players"], 2, 6)
-            count = locations_for(players)
-
-            def seats(value: Any) -> list[Any]:
-                if not isinstance(value, list) or len(value) != players:
-                    raise ValueError("expected one entry per seat")
-                return value
-
-            def seat_list(value: Any) -> list[int]:
-                return [_int(s, 0, players - 1) for s in _list(value)]
-
-            locations = _list(data["locations"])
-            if len(locations) != count:
-                raise ValueError(f"{players} players play with {count} locations")
-            state = LootState(
-                players=players,
-                phase=_choice(data["phase"], PHASES),
-                round=_int(data["round"], 0, ROUNDS),
-                deck=[_card(c) for c in _list(data["deck"])],
-                locations=[None if c is None else _card(c) for c in locations],
-                collections=[[_card(c) for c in _list(cards)] for cards in seats(data["collections"])],
-                flags=[_int(f, 0, 1000) for f in seats(data["flags"])],
-                spent=[[_choice(g, SINGLE_USE) for g in _list(s)] for s in seats(data["spent"])],
-                discards=[_card(c) for c in _list(data["discards"])],
-                pickers=seat_list(data["pickers"]),
-                picks=[None if p is None else _int(p, 1, count) for p in seats(data["picks"])],
-                crowded=[_int(p, 1, count) for p in _list(data["crowded"])],
-                redo=seat_list(data["redo"]),
-                duels=[[_int(d[0], 1, count), *seat_list(d[1:])] for d in _list(data["duels"])],
-                guns=[None if g is None else _choice(g, GUNS) for g in seats(data["guns"])],
-                ties=_int(data["ties"], 0, 3),
-                events=[str(e) for e in _list(data["events"])],
-                queue=[[_int(q[0], 1, count), _int(q[1], 0, players - 1)] for q in _list(data["queue"])],
-                gains=[[_int(g[0], 0, players - 1), _card(g[1])] for g in _list(data["gains"])],
-                prompt=None if data["prompt"] is None else [_int(data["prompt"][0], 0, players - 1),
-                                                            _choice(data["prompt"][1], ACTION)],
-            )
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise StateError(f"not a Loot N' Loaded state: {error}") from error
-        if any(len(d) != 3 for d in state.duels):
-            raise StateError("a duel is a location and two seats")
-        if state.phase == "gun" and not state.duels:
-            raise StateError("a gun card is played only in a duel")
-        if state.phase == "pick" and not state.pickers:
-            raise StateError("a pick needs players picking")
-        if (state.phase == "prompt") != (state.prompt is not None):
-            raise StateError("an action card's choice is pending exactly in the prompt phase")
-        return state
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _card(value: Any) -> str:
-    if not isinstance(value, str):
-        raise ValueError(f"expected a card code, got {value!r}")
-    try:
-        return parse_card(value)
-    except ValueError as error:
-        raise ValueError(str(error)) from error
+        return from_json(data)
 
 
 GAME = LootGame()

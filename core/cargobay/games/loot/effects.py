@@ -1,0 +1,222 @@
+"""Item cards' actions (Item Cards, Basic Rules 2: performed at once, lowest location first): gaining a card,
+the prompts of the action cards and of Tall Glass of Water, Copy Cat and Love Letter, and White Flags.
+
+Every function changes the state it is given (the engine passes a copy). A prompt is ``[seat, kind, card]``:
+``card`` is the card whose ability it is (``dynamite``, or ``cat=dynamite`` for a Copy Cat that copied one).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ...engine import IllegalActionError
+from .actions import Arrange, Copy, Discard, Handkerchief, Letter, Steal, Take, Trade, parse
+from .cards import resolved
+from .state import LootState
+
+DRAWN = {"glass": 3, "keys": 3, "sleight": 2}  # cards taken from the deck: Tall Glass, Keys, Sleight of Hand
+FIRST_PROMPT = {"glass": "arrange", "keys": "take", "sleight": "trade"}
+RULE = "Item Cards: the card's action"
+
+
+def letters_held(state: LootState, seat: int) -> int:
+    return sum(1 for card in state.collections[seat] if resolved(card) == "letter")
+
+
+def flag(state: LootState, seat: int) -> None:
+    """A White Flag; a Copy Cat still waiting for a card to copy becomes this White Flag."""
+    state.flags[seat] += 1
+    own = state.collections[seat]
+    if "cat" in own:
+        own[own.index("cat")] = "cat=flag"
+        state.events.append(f"seat {seat}'s Copy Cat copies the White Flag")
+
+
+def gain(state: LootState, seat: int, card: str) -> None:
+    """``card`` joins ``seat``'s collection and its action is performed (a prompt, or more cards gained)."""
+    own = state.collections[seat]
+    own.append(card)
+    waiting = card != "cat" and "cat" in own[:-1]
+    trigger(state, seat, card)
+    if waiting:  # a Copy Cat gained with nothing to copy becomes the next card received
+        own.remove("cat")
+        state.gains.insert(0, [seat, f"cat={resolved(card)}"])
+        state.events.append(f"seat {seat}'s Copy Cat copies {resolved(card)}")
+
+
+def trigger(state: LootState, seat: int, card: str) -> None:
+    """Perform the ability of ``card`` (in ``seat``'s collection already)."""
+    own = state.collections[seat]
+    kind = resolved(card)
+    if kind == "clover":
+        if sum(1 for c in own if resolved(c) == "clover") % 3 == 0 and state.deck:
+            drawn = state.deck.pop(0)  # the third Lucky 4 Leaf Clover draws the top card at once
+            state.events.append(f"seat {seat} draws {drawn} (third clover)")
+            state.gains.insert(0, [seat, drawn])
+    elif kind == "dynamite":
+        if len(own) > 1:
+            state.prompt = [seat, "discard", card]
+    elif kind == "dart":
+        if any(state.collections[other] for other in range(state.players) if other != seat):
+            state.prompt = [seat, "steal", card]
+    elif kind == "handkerchief":
+        state.prompt = [seat, "handkerchief", card]
+    elif kind == "cat":
+        if copy_choices(state, seat):
+            state.prompt = [seat, "copy", card]
+    elif kind == "letter":
+        add_letter(state, seat)
+    elif kind in DRAWN and state.deck:
+        state.held, state.deck = state.deck[: DRAWN[kind]], state.deck[DRAWN[kind]:]
+        state.prompt = [seat, FIRST_PROMPT[kind], card]
+        state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
+
+
+def add_letter(state: LootState, seat: int) -> None:
+    """An unused Love Letter, ordered by the round and then the location it was received from."""
+    state.letters.append([seat, state.round, state.source])
+    state.letters.sort(key=lambda entry: (entry[1], entry[2]))
+
+
+def lose(state: LootState, seat: int, card: str) -> None:
+    """``card`` leaves ``seat``'s collection; a Love Letter lost takes an unused one only if no used is left."""
+    state.collections[seat].remove(card)
+    mine = [entry for entry in state.letters if entry[0] == seat]
+    while len(mine) > letters_held(state, seat):
+        state.letters.remove(mine.pop())
+
+
+def copy_choices(state: LootState, seat: int) -> list[str]:
+    """What a Copy Cat can copy: a card in front of ``seat`` (as it counts) or a White Flag."""
+    own = {resolved(card) for card in state.collections[seat]} - {"cat"}
+    flags = state.flags[seat] > 0 or "flag" in own
+    return sorted((own - {"flag"}) | ({"flag"} if flags else set()))
+
+
+def arrangements(held: list[str]) -> list[str]:
+    """Every way back into the deck: some cards on top (in an order), the rest at the bottom (in an order).
+
+    >>> len(arrangements(["gold", "oil", "totem"])), arrangements(["oil"])
+    (24, ['arrange:/oil', 'arrange:oil/'])
+    """
+    found = {str(Arrange(order[:k], order[k:])) for order in permutations(held) for k in range(len(held) + 1)}
+    return sorted(found)
+
+
+def prompt_actions(state: LootState) -> list[str]:
+    assert state.prompt is not None
+    seat, kind, card = state.prompt
+    own = list(state.collections[seat])
+    if kind == "discard":
+        own.remove(card)  # the Dynamite just gained is not one of the 2 discarded
+        if len(own) <= 1:
+            return [f"discard:{c}" for c in sorted(set(own))]
+        ordered = sorted(own)
+        return sorted({f"discard:{ordered[i]}+{ordered[j]}" for i in range(len(ordered))
+                       for j in range(i + 1, len(ordered))})
+    if kind == "steal":
+        return sorted({f"steal:{o}:{c}" for o in range(state.players) if o != seat for c in state.collections[o]})
+    if kind == "handkerchief":
+        return ["draw", "keep"]
+    if kind == "copy":
+        return [f"copy:{choice}" for choice in copy_choices(state, seat)]
+    if kind == "take":
+        return sorted({f"take:{c}" for c in state.held})
+    if kind == "trade":
+        own.remove(card)  # the Sleight of Hand itself is not exchanged
+        return sorted({"trade:none", *(f"trade:{d}:{o}" for d in state.held for o in own)})
+    if kind == "arrange":
+        return arrangements(state.held)
+    open_spots = (f"letter:{index + 1}" for index, c in enumerate(state.locations) if c is not None)
+    return sorted(["letter:later", *open_spots])
+
+
+def answer(state: LootState, seat: int, action: str) -> None:
+    """Apply the prompt seat's answer (checked against ``prompt_actions``)."""
+    if state.prompt is None or action not in prompt_actions(state):
+        kind = "none" if state.prompt is None else state.prompt[1]
+        raise IllegalActionError(f"{action!r} does not answer the choice pending ({kind})", RULE)
+    card = state.prompt[2]
+    state.prompt = None
+    move = parse(action)
+    if isinstance(move, Discard):
+        for item in move.cards:
+            lose(state, seat, item)
+            state.discards.append(_plain(item))
+        state.events.append(f"seat {seat}'s Dynamite discards {', '.join(move.cards)}")
+    elif isinstance(move, Steal):
+        _steal(state, seat, move.seat, move.card)
+    elif isinstance(move, Handkerchief):
+        if move.draw:
+            lose(state, seat, card)
+            state.discards.append(_plain(card))
+            drawn, state.deck = state.deck[:2], state.deck[2:]
+            state.gains[:0] = [[seat, c] for c in drawn]
+            state.events.append(f"seat {seat} discards the Handkerchief and draws {', '.join(drawn) or 'nothing'}")
+        else:
+            state.events.append(f"seat {seat} keeps the Handkerchief")
+    elif isinstance(move, Copy):
+        own = state.collections[seat]
+        own[own.index(card)] = f"cat={move.card}"
+        state.events.append(f"seat {seat}'s Copy Cat copies {move.card}")
+        if move.card != "flag":
+            trigger(state, seat, f"cat={move.card}")
+    elif isinstance(move, Take):
+        state.held.remove(move.card)
+        state.gains.insert(0, [seat, move.card])  # its action comes once the extras are back in the deck
+        state.events.append(f"seat {seat} keeps {move.card} (Keys of Power)")
+        _arrange_next(state, seat, card)
+    elif isinstance(move, Trade):
+        if move.drawn is not None and move.own is not None:
+            state.held.remove(move.drawn)
+            lose(state, seat, move.own)
+            state.held.append(_plain(move.own))
+            state.gains.insert(0, [seat, move.drawn])
+            state.events.append(f"seat {seat} exchanges {move.own} for {move.drawn} (Sleight of Hand)")
+        else:
+            state.events.append(f"seat {seat} keeps every card (Sleight of Hand)")
+        _arrange_next(state, seat, card)
+    elif isinstance(move, Arrange):
+        state.deck = [*move.top, *state.deck, *move.bottom]
+        state.held = []
+        state.events.append(f"seat {seat} puts {len(move.top)} cards on top of the deck and "
+                            f"{len(move.bottom)} at the bottom")
+    elif isinstance(move, Letter):
+        _letter(state, seat, move.location)
+
+
+def _plain(card: str) -> str:
+    """A card leaving a collection for the deck or the discards: a Copy Cat is a Copy Cat again."""
+    return "cat" if card.startswith("cat") else card
+
+
+def _arrange_next(state: LootState, seat: int, card: str) -> None:
+    if state.held:
+        state.prompt = [seat, "arrange", card]
+
+
+def _steal(state: LootState, thief: int, victim: int, card: str) -> None:
+    unused = sum(1 for entry in state.letters if entry[0] == victim)
+    lose(state, victim, card)
+    flag(state, victim)
+    state.events.append(f"seat {thief}'s Sleeping Dart takes {card} from seat {victim}")
+    if card.startswith("cat"):  # a stolen Copy Cat copies a card of its new owner
+        state.gains.insert(0, [thief, "cat"])
+        return
+    state.collections[thief].append(card)  # moved: its action is not performed again
+    if card == "letter" and unused:  # the thief takes an unused Love Letter when the victim has one
+        left = [entry for entry in state.letters if entry[0] == victim]
+        if len(left) == unused:
+            state.letters.remove(left[0])
+        add_letter(state, thief)
+
+
+def _letter(state: LootState, seat: int, location: int | None) -> None:
+    if location is None:
+        state.events.append(f"seat {seat} keeps the Love Letter for a later round")
+        return
+    entry = next(e for e in state.letters if e[0] == seat)
+    state.letters.remove(entry)
+    state.sitting.append(seat)
+    state.queue.append([location, seat])
+    state.events.append(f"seat {seat} uses a Love Letter on location {location}")
