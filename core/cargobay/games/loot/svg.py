@@ -1,65 +1,110 @@
-"""A minimal Loot N' Loaded board (issue 8's engine stage): the view listed as text lines, and every legal
-action as a ``render.svg.action`` button. The real board (locations with cards, sets with running scores, the
-reveal of picks, duels step by step) is still to come.
+"""The Loot N' Loaded board as SVG: a pure function from a seat's view (docs/loot-engine.md) to one
+self-contained ``<svg>`` string (no I/O, no scripts, a system font stack, every text escaped).
 
->>> "data-action" in render({"seat": 0, "legal": ["pick:1"], "players": 2, "locations": ["oil", None, None]})
+Every move the viewer may make is one ``render.svg.action`` element with ``data-action`` (``pick:2``,
+``gun:valiant``, ``discard:gold+oil``, ``steal:1:hog3``, ``keep``, ``arrange:gold/oil`` ...), its visible words
+also its aria-label. The shootout's ``draw:*`` actions get no buttons: the page's quick-draw overlay finds the
+group marked ``data-shootout="1"``.
+
+Layout: portrait, one 500-unit column (a phone scales it to its width): the title bar with the round tracker
+and the phase in words, then what is on now (the game over, the prompt, the duel, the shootout, the playoff),
+the locations, who has committed, what is still to resolve, the last reveal, the events and every seat's
+collection (the viewer's first). Landscape (``ctx.wide``): the table on the left, the collections on the right.
+
+Modules: ``svg_parts`` (colours, names, card face, buttons, words), ``svg_table`` (header, locations, reveal,
+events), ``svg_collection`` (sets and running scores, guns, Love Letters), ``svg_prompt`` (action cards),
+``svg_duel`` (duel, shootout, coin, playoff, game over).
+
+>>> svg = render({"seat": 0, "players": 2, "phase": "pick", "round": 1, "legal": ["pick:1"],
+...               "locations": ["gold", None, None], "to_act": [0, 1]})
+>>> 'data-action="pick:1"' in svg and "Gold 3 pts" in svg
 True
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping
+from html import escape, unescape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT, action, attr, rect, text
-from .actions import CARD_NAMES
+from ...render.svg import FONT
+from ...render.svg import attr as _attr
+from ...render.svg import rect as _rect
+from .svg_collection import collections
+from .svg_duel import coin, duel, game_over, playoff, shootout
+from .svg_parts import GUTTER, MUTED, PAPER, STYLE, WIDTH, Parts, grid, lines, panel, title
+from .svg_prompt import prompt_panel
+from .svg_table import events, header, locations, pending, reveal, status, waiting
 
 __all__ = ["render"]
 
-WIDTH = 500
-LINE = 22
+_ACTIONS = re.compile(r'data-action="([^"]*)"')
 
 
-def _card(code: object) -> str:
-    return CARD_NAMES.get(str(code), str(code)) if code is not None else "(empty)"
+def _leftovers(view: Mapping[str, Any], drawn: str, x: float, y: float, w: float) -> Parts:
+    """Any legal action of the viewer that no part of the board drew (a kind this board does not know yet):
+    a plain button each, so that every legal move can be made. The shootout's ``draw:*`` never gets one."""
+    seat = view.get("seat")
+    done = {unescape(a) for a in _ACTIONS.findall(drawn)}
+    rest = [a for a in view.get("legal") or [] if a not in done and not str(a).startswith("draw:")]
+    if not isinstance(seat, int) or not rest:
+        return [], y
+    parts, ty = grid([(str(a), str(a)) for a in rest], seat, x + 10, y + 32, w - 20, kind="other")
+    return ['<g class="other-moves">', panel(x, y, w, ty - y + 6), title(x + 12, y + 22, "Other moves"), *parts,
+            "</g>"], ty + 14
+
+
+def _table(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: float) -> Parts:
+    body: list[str] = []
+    for part in (game_over, prompt_panel, duel, shootout, coin, playoff, locations, waiting, pending, reveal):
+        parts, y = part(view, ctx, x, y, w)
+        body += parts
+    return body, y
 
 
 def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
+    """The board for ``view`` as the seat ``view["seat"]`` (None: a spectator) sees it."""
     ctx = ctx or RenderContext()
     seat = view.get("seat")
-    players = int(view.get("players", 0))
-    lines: list[str] = [
-        f"Loot N' Loaded - round {view.get('round', 0)} of {view.get('rounds', 10)} ({view.get('phase', '')})",
-    ]
-    for index, card in enumerate(view.get("locations", [])):
-        lines.append(f"Location {index + 1}: {_card(card)}")
-    scores = view.get("scores", [])
-    for other in range(players):
-        cards = ", ".join(_card(c) for c in view.get("collections", [[]] * players)[other]) or "nothing"
-        flags = view.get("flags", [0] * players)[other]
-        spent = ", ".join(view.get("spent", [[]] * players)[other]) or "none"
-        who = ctx.label(other, f"Player {other + 1}")
-        score = scores[other] if other < len(scores) else 0
-        lines.append(f"{who}: {score} pts, {flags} White Flags, used guns: {spent}; {cards}")
-    for duel in view.get("duels", [])[:1]:
-        lines.append(f"Duel at location {duel[0]}: Player {duel[1] + 1} v Player {duel[2] + 1} "
-                     f"(ties so far: {view.get('ties', 0)})")
-    prompt = view.get("prompt")
-    if prompt:
-        lines.append(f"Player {int(prompt[0]) + 1} resolves {_card(prompt[1])}")
-    lines += [str(event) for event in view.get("events", [])]
-    body = [text(12, 28 + LINE * row, line, size=13) for row, line in enumerate(lines)]
-    y = 28 + LINE * len(lines)
-    legal = list(view.get("legal", []))
-    for index, move in enumerate(legal):
-        x = 12 + (index % 4) * 120
-        top = y + (index // 4) * 56
-        label = str(move).replace("pick:", "Location ").replace("gun:", "Gun: ")
-        shape = rect(x, top, 112, 48, fill="#ffd36b", rx=8) + text(x + 56, top + 29, label, size=13, anchor="middle")
-        body.append(action(str(move), seat if isinstance(seat, int) else 0, label, "loot", shape))
-    height = y + ((len(legal) + 3) // 4) * 56 + 12
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-loot" viewBox="0 0 {WIDTH} {height}" '
-        f'width="100%" font-family="{attr(FONT)}">' + "".join(body) + "</svg>"
+    wide = bool(ctx.wide)
+    width = 2 * WIDTH + GUTTER if wide else WIDTH
+    body, y = header(view, ctx, 0, 0, width)
+    top = y
+    if wide:
+        body.append('<g class="left-column">')
+        parts, y = _table(view, ctx, 6, y, WIDTH - 6)
+        body += parts
+        parts, y = events(view, ctx, 6, y, WIDTH - 6)
+        body += parts
+        body.append('</g><g class="right-column">')
+        parts, y = collections(view, ctx, WIDTH + GUTTER, top, WIDTH - 6, spare=(6, y))
+        body += parts
+        body.append("</g>")
+    else:
+        parts, y = _table(view, ctx, 6, y, WIDTH - 12)
+        body += parts
+        parts, y = events(view, ctx, 6, y, WIDTH - 12)
+        body += parts
+        parts, y = collections(view, ctx, 6, y, WIDTH - 12)
+        body += parts
+    parts, y = _leftovers(view, "".join(body), 6, y, width - 12)
+    body += parts
+    if not view.get("players"):
+        parts, y = lines(12, y, "No match.", width - 24, size=14, fill=MUTED)
+        body += parts
+    height = math.ceil(y + 4)
+    words = status(view, ctx)[0]
+    name = f"Loot N' Loaded, round {max(1, int(view.get('round') or 0))} of {view.get('rounds') or 10}: {words}"
+    to_act = " ".join(str(s) for s in view.get("to_act") or [])
+    root = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-loot" viewBox="0 0 {width} {height}" '
+        f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{_attr(name)}" '
+        f'font-family="{_attr(FONT)}" data-game="loot" data-phase="{_attr(view.get("phase", ""))}" '
+        f'data-round="{_attr(view.get("round", 0))}" data-seat="{"" if not isinstance(seat, int) else seat}" '
+        f'data-to-act="{_attr(to_act)}" data-layout="{"wide" if wide else "tall"}">'
     )
+    return "".join([root, f"<title>{escape(name, quote=False)}</title>", f"<style>{STYLE}</style>",
+                    _rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])
