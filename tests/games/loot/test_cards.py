@@ -163,3 +163,35 @@ def test_a_stolen_unused_love_letter_stays_unused_for_the_thief() -> None:
     assert state.prompt == [1, "steal", "dart"]
     state = GAME.apply(state, 1, "steal:0:letter")
     assert [entry[0] for entry in state.letters] == [1] and state.collections[0] == ["totem"]
+
+
+def test_every_waiting_copy_cat_becomes_the_white_flag() -> None:
+    # found by the independent referee (bench/loot_referee.py): two waiting Copy Cats, then a White Flag
+    items = ("cat", "gold", "oil", "totem", "compass", "glass")
+    state = act(start(3, ["cat", "oil", "totem", "cat", "oil", "totem", "gold", "oil", "totem"], items=items),
+                (0, "pick:1"), (1, "pick:2"), (2, "pick:3"))
+    state = act(state, (0, "pick:1"), (1, "pick:2"), (2, "pick:3"))
+    assert state.collections[0] == ["cat", "cat"]
+    state = act(state, (0, "pick:1"), (1, "pick:1"), (2, "pick:3"), (0, "gun:sneaky"), (1, "gun:deadly"))
+    assert state.collections[0] == ["cat=flag", "cat=flag"] and GAME.scores(state)[0] == 5  # 3 White Flags
+
+
+def test_dynamite_whose_only_other_card_is_a_waiting_copy_cat_does_not_stall() -> None:
+    # found by the referee: the Copy Cat becomes the Dynamite (after it), so the first Dynamite has nothing
+    # to discard; the copy then discards the real one
+    items = ("cat", "dynamite", "gold", "oil", "totem", "compass")
+    state = act(start(3, ["cat", "oil", "totem", "dynamite", "oil", "totem", "gold", "oil", "totem"], items=items),
+                (0, "pick:1"), (1, "pick:2"), (2, "pick:3"), (0, "pick:1"), (1, "pick:2"), (2, "pick:3"))
+    assert state.prompt == [0, "discard", "cat=dynamite"] and GAME.legal_actions(state, 0) == ["discard:dynamite"]
+    state = GAME.apply(state, 0, "discard:dynamite")
+    assert state.collections[0] == ["cat=dynamite"] and GAME.scores(state)[0] == 5
+
+
+def test_the_tables_most_recent_sheriffs_badge_is_worth_five() -> None:
+    items = ("sheriff", "gold", "oil", "totem", "compass", "dart")
+    state = act(start(3, ["sheriff", "oil", "sheriff", "gold", "totem", "sheriff", "oil", "gold", "totem"],
+                      items=items), (0, "pick:1"), (1, "pick:2"), (2, "pick:3"))
+    # same round: the Badge from the higher location (3) is the most recent
+    assert [entry[0] for entry in state.badges] == [0, 2] and GAME.scores(state)[0::2] == [2, 5]
+    state = act(state, (0, "pick:3"), (1, "pick:1"), (2, "pick:2"))
+    assert GAME.scores(state)[0] == 2 + 5 and GAME.scores(state)[2] == 2 + 2 and GAME.view(state, 1)["newest_badge"] == 0

@@ -108,7 +108,8 @@ def test_random_matches_render_for_every_seat_narrow_and_wide(players: int, mode
                 svg = board(view, wide=wide)
                 check(view, svg)
                 assert f'viewBox="0 0 {1010 if wide else 500} ' in svg
-            assert totals(state.collections, state.flags) == GAME.scores(state)  # the sets add up
+            newest = state.badges[-1][0] if state.badges else None
+            assert totals(state.collections, state.flags, newest) == GAME.scores(state)  # the sets add up
     assert {"pick", "gun", "end"} <= phases
 
 

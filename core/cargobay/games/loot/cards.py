@@ -157,7 +157,7 @@ def hogwash_points(heads: list[int], holders: list[bool]) -> list[int]:
     return points
 
 
-def collection_points(cards: list[str], flags: int) -> int:
+def collection_points(cards: list[str], flags: int, newest_badge: bool = True) -> int:
     """One player's points without the comparisons between players (Hogwash, Badge of Humility's bonus).
 
     A Copy Cat counts as the card it copied (``cat=flag``: a White Flag); one that has not copied yet is 0.
@@ -173,15 +173,21 @@ def collection_points(cards: list[str], flags: int) -> int:
     total += 3 * counts["gold"] + 2 * counts["humility"]
     total += 5 * counts["dynamite"] - 2 * counts["dart"] + 4 * counts["handkerchief"]
     total += 3 * counts["glass"] + 2 * counts["sleight"] + 2 * counts["letter"]
-    sheriffs = counts["sheriff"]
-    total += 5 + 2 * (sheriffs - 1) if sheriffs else 0
+    total += 2 * counts["sheriff"] + (3 if counts["sheriff"] and newest_badge else 0)
     kinds = {TYPE_OF[card] for card in counts if counts[card]} | ({"flag"} if flags else set())
     total += 4 * counts["bullets"] if len(kinds) >= 6 else 0
     return total
 
 
-def score_all(collections: list[list[str]], flags: list[int]) -> list[int]:
-    points = [collection_points(cards, count) for cards, count in zip(collections, flags, strict=True)]
+def score_all(collections: list[list[str]], flags: list[int], newest_badge: int | None = None) -> list[int]:
+    """Everyone's points; ``newest_badge``: the seat holding the table's most recently obtained Sheriff's Badge
+    (5 points; every other Badge 2).
+
+    >>> score_all([["sheriff", "sheriff"], ["sheriff"]], [0, 0], newest_badge=1)
+    [4, 5]
+    """
+    points = [collection_points(cards, count, seat == newest_badge)
+              for seat, (cards, count) in enumerate(zip(collections, flags, strict=True))]
     counts = [Counter(resolved(card) for card in cards) for cards in collections]
     heads = [2 * count["hog2"] + 3 * count["hog3"] for count in counts]
     hog = hogwash_points(heads, [h > 0 for h in heads])

@@ -27,7 +27,7 @@ def flag(state: LootState, seat: int) -> None:
     """A White Flag; a Copy Cat still waiting for a card to copy becomes this White Flag."""
     state.flags[seat] += 1
     own = state.collections[seat]
-    if "cat" in own:
+    while "cat" in own:  # every waiting Copy Cat
         own[own.index("cat")] = "cat=flag"
         state.events.append(f"seat {seat}'s Copy Cat copies the White Flag")
 
@@ -35,13 +35,15 @@ def flag(state: LootState, seat: int) -> None:
 def gain(state: LootState, seat: int, card: str) -> None:
     """``card`` joins ``seat``'s collection and its action is performed (a prompt, or more cards gained)."""
     own = state.collections[seat]
-    own.append(card)
-    waiting = card != "cat" and "cat" in own[:-1]
-    trigger(state, seat, card)
-    if waiting:  # a Copy Cat gained with nothing to copy becomes the next card received
+    waiting = card != "cat" and "cat" in own
+    if waiting:  # a Copy Cat gained with nothing to copy becomes the next card received (after it)
         own.remove("cat")
         state.gains.insert(0, [seat, f"cat={resolved(card)}"])
         state.events.append(f"seat {seat}'s Copy Cat copies {resolved(card)}")
+    own.append(card)
+    if resolved(card) == "sheriff":
+        badge(state, seat)
+    trigger(state, seat, card)
 
 
 def trigger(state: LootState, seat: int, card: str) -> None:
@@ -72,6 +74,13 @@ def trigger(state: LootState, seat: int, card: str) -> None:
         state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
 
 
+def badge(state: LootState, seat: int) -> None:
+    """A Sheriff's Badge obtained: the table's most recent one is the last of ``badges`` (round, then location:
+    "if multiple are chosen the same round, the highest # location becomes the most recent")."""
+    state.badges.append([seat, state.round, state.source])
+    state.badges.sort(key=lambda entry: (entry[1], entry[2]))
+
+
 def add_letter(state: LootState, seat: int) -> None:
     """An unused Love Letter, ordered by the round and then the location it was received from."""
     state.letters.append([seat, state.round, state.source])
@@ -84,6 +93,8 @@ def lose(state: LootState, seat: int, card: str) -> None:
     mine = [entry for entry in state.letters if entry[0] == seat]
     while len(mine) > letters_held(state, seat):
         state.letters.remove(mine.pop())
+    if resolved(card) == "sheriff":  # the seat's most recent Badge goes
+        state.badges.remove([entry for entry in state.badges if entry[0] == seat][-1])
 
 
 def copy_choices(state: LootState, seat: int) -> list[str]:
@@ -159,6 +170,8 @@ def answer(state: LootState, seat: int, action: str) -> None:
         own = state.collections[seat]
         own[own.index(card)] = f"cat={move.card}"
         state.events.append(f"seat {seat}'s Copy Cat copies {move.card}")
+        if move.card == "sheriff":
+            badge(state, seat)
         if move.card != "flag":
             trigger(state, seat, f"cat={move.card}")
     elif isinstance(move, Take):
@@ -204,6 +217,8 @@ def _steal(state: LootState, thief: int, victim: int, card: str) -> None:
         state.gains.insert(0, [thief, "cat"])
         return
     state.collections[thief].append(card)  # moved: its action is not performed again
+    if card == "sheriff":
+        badge(state, thief)  # obtained now: the most recent
     if card == "letter" and unused:  # the thief takes an unused Love Letter when the victim has one
         left = [entry for entry in state.letters if entry[0] == victim]
         if len(left) == unused:

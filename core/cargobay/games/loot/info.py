@@ -23,5 +23,4 @@ INFO = GameInfo(
         Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards")),
     ),
     peer_options=(("shootout", "gun cards"),),  # reflexes can't be compared fairly between browsers
-    available=False,  # the rules engine is being built (issue 8): not for players yet
 )

@@ -49,11 +49,15 @@ Decided here (the rulebook and the rulings do not say):
   - Copy Cat (worth what it copies): ``copy:<card>`` among the cards one holds (as they count: a Copy Cat's
     copy counts as its card) or ``copy:flag`` with a White Flag; it becomes ``cat=<card>`` and performs that
     card's action (a copied Dynamite discards, a copied Clover may be the third). With nothing to copy it waits
-    and becomes the next card (or White Flag) received. Leaving a collection it is a plain Copy Cat again.
+    and becomes the next card (or White Flag) received: it leaves the collection, the card arrives and acts,
+    then the copy arrives after it and acts too (every waiting Copy Cat in turn). Leaving a collection it is a plain Copy Cat again.
   - Love Letter (2 points): at the start of each later round, before picks, each holder of an unused Letter is
     asked in the order the Letters were received (round, then location): ``letter:<location>`` takes that card
     at once (its action performed) and that player sits out the round's picks; ``letter:later`` keeps it. One
     Letter per player per round. A stolen Letter stays unused if the victim had one unused.
+- Sheriff's Badge: "the most recently obtained" is one Badge for the whole table (the rulebook's tie rule for
+  Badges chosen in the same round compares locations, which only matters between players): ordered by round,
+  then location; a stolen Badge is obtained anew (most recent); a copied one when the Copy Cat copies it.
 - End tie: the playoff is SIMULTANEOUS among the tied seats. Gun cards: the seats whose gun is beaten by another
   gun played are out (nobody when every gun is beaten, e.g. all three of Valiant, Deadly, Sneaky); 3 rounds with
   nobody out: a coin. Quick-draw: a shootout among all tied seats. The result has one winner and ``tied``.
@@ -62,7 +66,7 @@ Scoring (Item Cards): a set that is complete starts a new set; White Flags 1/3/5
 by heads 9/6/4 then 2 for every other holder, ties share and skip places; Snake Oil -2/7; Totems 2/4/8/12/18;
 Golden Compass 2/3/10; Queen's Jewels 2/5/9/16 per set of different jewels; Crystal Flower 0/6/0/16; Boots 0/6;
 Collection of Bullets 4 each with at least 6 different item types (White Flag and Bullets count); Sheriff's
-Badge 5 for the most recent, 2 for each other; Tall Glass 3; Lucky 4 Leaf Clover 2/5/7 (the third draws the top
+Badge 5 for the table's most recently obtained one (by round, then location), 2 for each other; Tall Glass 3; Lucky 4 Leaf Clover 2/5/7 (the third draws the top
 card of the deck at once); Badge of Humility 2 each, +4 to every player with the most; Gold 3 each; Dynamite 5;
 Sleeping Dart -2; Handkerchief kept 4; Sleight of Hand 2; Love Letter 2; Copy Cat as its card.
 """
@@ -501,7 +505,7 @@ class LootGame(Game[LootState]):
 
     # --- what is seen ---------------------------------------------------------------------------
     def scores(self, state: LootState) -> list[int]:
-        return score_all(state.collections, state.flags)
+        return score_all(state.collections, state.flags, state.badges[-1][0] if state.badges else None)
 
     def result(self, state: LootState) -> JSON | None:
         if state.phase != "end":
@@ -553,6 +557,8 @@ class LootGame(Game[LootState]):
             "held": list(state.held) if prompted else [],
             "held_count": len(state.held),
             "letters": [list(entry) for entry in state.letters],
+            "badges": [list(entry) for entry in state.badges],
+            "newest_badge": state.badges[-1][0] if state.badges else None,
             "asking": list(state.asking),
             "fresh": state.fresh,
             "source": state.source,
@@ -582,7 +588,7 @@ class LootGame(Game[LootState]):
         data = {key: view[key] for key in (
             "players", "mode", "items", "spots", "phase", "round", "fresh", "locations", "collections", "flags",
             "spent", "discards", "pickers", "sitting", "crowded", "redo", "duels", "ties", "shooters",
-            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "asking", "source", "last",
+            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "badges", "asking", "source", "last",
             "events")}
         data.update(secret, deck=deck, held=held, winner=(view["result"] or {}).get("winners", [None])[0])
         state = from_json(data)

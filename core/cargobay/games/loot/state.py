@@ -55,6 +55,7 @@ class LootState:
     prompt: list[Any] | None = None  # [seat, kind, card]: an item card's choice pending
     held: list[str] = field(default_factory=list)  # cards out of the deck while a prompt decides (seen by it)
     letters: list[list[int]] = field(default_factory=list)  # unused Love Letters: [seat, round, location]
+    badges: list[list[int]] = field(default_factory=list)  # Sheriff's Badges held, oldest first: [seat, round, loc]
     asking: list[int] = field(default_factory=list)  # seats still to be asked about their Love Letter
     source: int = 0  # the location whose card is being resolved (orders Love Letters)
     last: dict[str, Any] | None = None  # the last revealed secret choices: {"kind", "choices": [[seat, v]]}
@@ -72,7 +73,7 @@ class LootState:
             tied=list(self.tied), playoff=list(self.playoff), winner=self.winner,
             queue=[list(q) for q in self.queue], gains=[list(g) for g in self.gains],
             prompt=None if self.prompt is None else list(self.prompt), held=list(self.held),
-            letters=[list(entry) for entry in self.letters], asking=list(self.asking), source=self.source,
+            letters=[list(entry) for entry in self.letters], badges=[list(entry) for entry in self.badges], asking=list(self.asking), source=self.source,
             last=self.last, events=list(self.events),
         )
 
@@ -80,7 +81,7 @@ class LootState:
 FIELDS = ("players", "mode", "items", "spots", "phase", "round", "fresh", "deck", "locations", "collections",
           "flags", "spent", "discards", "pickers", "picks", "sitting", "crowded", "redo", "duels", "guns", "ties",
           "shooters", "draws", "coin_among", "tied", "playoff", "winner", "queue", "gains", "prompt", "held",
-          "letters", "asking", "source", "last", "events")
+          "letters", "badges", "asking", "source", "last", "events")
 
 
 def to_json(state: LootState) -> JSON:
@@ -160,6 +161,7 @@ def _read(data: Mapping[str, Any]) -> LootState:
         prompt=None if prompt is None else [seat(prompt[0]), _choice(prompt[1], PROMPTS), _owned(prompt[2])],
         held=[_card(c) for c in _list(data["held"])],
         letters=[[seat(e[0]), _int(e[1], 1, ROUNDS), _int(e[2], 0, spots)] for e in _list(data["letters"])],
+        badges=[[seat(e[0]), _int(e[1], 1, ROUNDS), _int(e[2], 0, spots)] for e in _list(data["badges"])],
         asking=seat_list(data["asking"]),
         source=_int(data["source"], 0, spots),
         last=last,

@@ -79,7 +79,8 @@ def _jewels(counts: Counter[str], extra: str) -> list[Row]:
     return rows
 
 
-def breakdown(collections: Sequence[Sequence[str]], flags: Sequence[int]) -> list[list[Row]]:
+def breakdown(collections: Sequence[Sequence[str]], flags: Sequence[int],
+              newest_badge: int | None = None) -> list[list[Row]]:
     """Each seat's sets with their running scores, in the order the first card of each was gained.
     ``sum(row.points)`` is the seat's score (a Copy Cat that copied scores as the copied card)."""
     effective = [[base(card) for card in cards] for cards in collections]
@@ -107,7 +108,9 @@ def breakdown(collections: Sequence[Sequence[str]], flags: Sequence[int]) -> lis
                 rows += _sets(short_name(group), SETS[group], counts[group], kind_of(group), copies)
             elif group == "sheriff":
                 n = counts[group]
-                rows.append(Row("unique", f"Sheriff \u00d7{n} (newest 5, others 2){copies}", 5 + 2 * (n - 1)))
+                newest = newest_badge == seat
+                words = f"Sheriff \u00d7{n} ({'the newest 5, ' if newest else ''}2 each){copies}"
+                rows.append(Row("unique", words, 2 * n + (3 if newest else 0)))
             elif group == "bullets":
                 n = counts[group]
                 ok = len(kinds) >= 6
@@ -127,8 +130,8 @@ def breakdown(collections: Sequence[Sequence[str]], flags: Sequence[int]) -> lis
     return out
 
 
-def totals(collections: Sequence[Sequence[str]], flags: Sequence[int]) -> list[int]:
-    return [sum(row.points for row in rows) for rows in breakdown(collections, flags)]
+def totals(collections: Sequence[Sequence[str]], flags: Sequence[int], newest_badge: int | None = None) -> list[int]:
+    return [sum(row.points for row in rows) for rows in breakdown(collections, flags, newest_badge)]
 
 
 def gain_for(view: Mapping[str, Any], seat: int, card: str, before: int | None = None) -> int | None:
@@ -140,10 +143,11 @@ def gain_for(view: Mapping[str, Any], seat: int, card: str, before: int | None =
     flags = list(view.get("flags") or [0] * len(collections))
     if seat not in range(len(collections)):
         return None
+    newest = view.get("newest_badge")
     if before is None:
-        before = totals(collections, flags)[seat]
+        before = totals(collections, flags, newest)[seat]
     collections[seat].append(card)
-    return totals(collections, flags)[seat] - before
+    return totals(collections, flags, seat if card == "sheriff" else newest)[seat] - before
 
 
 def _guns(x: float, y: float, spent: Sequence[str]) -> str:
@@ -227,7 +231,7 @@ def collections(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float,
     players = int(view.get("players") or len(view.get("collections") or []))
     cards = [list(c) for c in view.get("collections") or [[]] * players]
     flags = list(view.get("flags") or [0] * players)
-    rows = breakdown(cards, flags)
+    rows = breakdown(cards, flags, view.get("newest_badge"))
     seat_ = view.get("seat")
     first = seat_ if isinstance(seat_, int) and seat_ in range(players) else 0
     parts: list[str] = [_text(x + 4, y + 20, "Collections and scores", size=16, weight="700")]

@@ -63,7 +63,7 @@ def _delta(view: Mapping[str, Any], seat: int, act: str) -> int | None:
     flags = list(view.get("flags") or [0] * len(cards))
     if seat not in range(len(cards)):
         return None
-    before = totals(cards, flags)[seat]
+    before = totals(cards, flags, view.get("newest_badge"))[seat]
     own = cards[seat]
     kind, _, rest = act.partition(":")
     gained: list[str] = []
@@ -95,7 +95,7 @@ def _delta(view: Mapping[str, Any], seat: int, act: str) -> int | None:
             return None
         own.remove(card)
     own += gained
-    return totals(cards, flags)[seat] - before
+    return totals(cards, flags, view.get("newest_badge"))[seat] - before
 
 
 def _with_points(view: Mapping[str, Any], seat: int, acts: Sequence[tuple[str, str]],

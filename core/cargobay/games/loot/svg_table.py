@@ -170,7 +170,8 @@ def locations(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w
     deck = int(view.get("deck_count") or 0)
     now = None
     if isinstance(seat, int) and seat < len(view.get("collections") or []):
-        now = totals(view["collections"], view.get("flags") or [0] * len(view["collections"]))[seat]
+        now = totals(view["collections"], view.get("flags") or [0] * len(view["collections"]),
+                     view.get("newest_badge"))[seat]
     columns = 2 if len(places) in (2, 4) else 3
     cell = (w - 20 - 10 * (columns - 1)) / columns
     rows = (len(places) + columns - 1) // columns
