@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from .net import Peer, Setup
 
 
+# A view phase played against the clock (the page's quick-draw: ``draw:<ms>`` after "DRAW!"): at one screen
+# every human seat to act in it acts at once on the page's overlay, in the open, with no hot-seat cover.
+REFLEX_PHASE = "shootout"
+
+
 class SessionError(CargoBayError):
     """A request that does not fit the match as it stands (not a rule of the game)."""
 
@@ -111,14 +116,23 @@ class LocalSession:
             return acting[0]
         return self.humans[0] if self.humans else None
 
+    def reflex(self) -> bool:
+        """A node played against the clock (the public view's phase is ``REFLEX_PHASE``): reflexes, not
+        secrets, so hot-seat players all act at once at the screen."""
+        table = self.table
+        return not table.is_over() and table.game.view(table.match.state, None).get("phase") == REFLEX_PHASE
+
     def handoff(self) -> int | None:
         """Hot-seat play (two or more humans at one screen, hidden information): the human seat to act
-        whose hand is not shown yet. Until that player asks for it (``act`` with ``show``), the board is covered."""
+        whose hand is not shown yet. Until that player asks for it (``act`` with ``show``), the board is covered.
+        Never in a reflex node (a quick-draw shootout): every human shooter acts at once, with no cover."""
         table = self.table
         if table.is_over() or len(self.humans) < 2 or not self.spec.info.hidden_information:
             return None
+        if not table.humans_to_act() or self.reflex():
+            return None
         viewer = self.viewer()
-        return viewer if table.humans_to_act() and viewer != self.shown_to else None
+        return viewer if viewer != self.shown_to else None
 
     def act(self, seat: int, action: str) -> None:
         if action == SHOW:
@@ -128,8 +142,11 @@ class LocalSession:
             return
         if self.handoff() is not None:
             raise SessionError("pass the device first: the next player must reveal the board")
+        reflex = len(self.humans) > 1 and self.reflex()
         self.table.act(seat, action)
         self.selection = ""
+        if reflex:
+            self.shown_to = None  # everyone was at the screen: the next hand shown gets a cover first
 
     def select(self, seat: int, prefix: str) -> None:
         if self.handoff() is not None or seat not in self.table.humans_to_act():
@@ -147,6 +164,8 @@ class LocalSession:
         hot_seat = len(self.humans) > 1  # then nobody at the screen is "You"
         labels = seat_labels(match.seats, [] if hot_seat or viewer is None else [viewer])
         handoff = self.handoff()
+        if hot_seat and self.reflex():
+            viewer = None  # hot-seat players shoot side by side: the public board, nobody's private view
         if handoff is not None:
             viewer = None  # nothing private reaches the page until the next player is at the screen
             view = game.view(match.state, None)

@@ -35,8 +35,8 @@ def flag(state: LootState, seat: int) -> None:
 def gain(state: LootState, seat: int, card: str) -> None:
     """``card`` joins ``seat``'s collection and its action is performed (a prompt, or more cards gained)."""
     own = state.collections[seat]
-    waiting = card != "cat" and "cat" in own
-    if waiting:  # a Copy Cat gained with nothing to copy becomes the next card received (after it)
+    waiting = own.count("cat") if card != "cat" else 0
+    for _ in range(waiting):  # every Copy Cat gained with nothing to copy becomes this card (after it)
         own.remove("cat")
         state.gains.insert(0, [seat, f"cat={resolved(card)}"])
         state.events.append(f"seat {seat}'s Copy Cat copies {resolved(card)}")

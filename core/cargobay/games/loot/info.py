@@ -20,7 +20,8 @@ INFO = GameInfo(
         Option("items", "Item types (none ticked: the recommended random mix)", (), choices=tuple(TYPES),
                choice_labels=ITEM_LABELS),
         Option("third_location", "2 players: a third location", True),
-        Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards")),
+        Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards"),
+               choice_labels=("Quick-draw: press your key after DRAW!", "Gun cards: play again, no reflexes")),
     ),
     peer_options=(("shootout", "gun cards"),),  # reflexes can't be compared fairly between browsers
 )

@@ -28,7 +28,7 @@ Decided here (the rulebook and the rulings do not say):
   from the other seats (their views show only who has committed) until everyone has chosen.
 - All players crowded out in one pick (even at two different locations, 6 players) redo together, once the
   other locations are resolved. A 3+ crowd on a location already crowded this round discards its card and each
-  of them takes a White Flag. A redo player with no open location left takes a White Flag (missed card).
+  of them takes a White Flag, as the picks are revealed (before the pickups). A redo player with no open location left takes a White Flag (missed card).
 - The loser of a duel (card duel, shootout or coin) takes a White Flag. White Flags are unlimited.
 - Scores are live: ``scores`` counts every collection now (Hogwash majorities among current holders).
 - Item cards' actions resolve at once, before the next pickup; the owner's choice is a prompt node (one seat
@@ -57,7 +57,8 @@ Decided here (the rulebook and the rulings do not say):
     Letter per player per round. A stolen Letter stays unused if the victim had one unused.
 - Sheriff's Badge: "the most recently obtained" is one Badge for the whole table (the rulebook's tie rule for
   Badges chosen in the same round compares locations, which only matters between players): ordered by round,
-  then location; a stolen Badge is obtained anew (most recent); a copied one when the Copy Cat copies it.
+  then location; a stolen Badge is obtained anew (dated by the round and the Dart's location); a copied one
+  when the Copy Cat copies it.
 - End tie: the playoff is SIMULTANEOUS among the tied seats. Gun cards: the seats whose gun is beaten by another
   gun played are out (nobody when every gun is beaten, e.g. all three of Valiant, Deadly, Sneaky); 3 rounds with
   nobody out: a coin. Quick-draw: a shootout among all tied seats. The result has one winner and ``tied``.
