@@ -28,7 +28,9 @@ Decided here (the rulebook and the rulings do not say):
   from the other seats (their views show only who has committed) until everyone has chosen.
 - All players crowded out in one pick (even at two different locations, 6 players) redo together, once the
   other locations are resolved. A 3+ crowd on a location already crowded this round discards its card and each
-  of them takes a White Flag, as the picks are revealed (before the pickups). A redo player with no open location left takes a White Flag (missed card).
+  of them takes a White Flag, as the picks are revealed (before the pickups). A redo player with no open
+  location left would take a White Flag (missed card; the referee found this cannot happen: the crowded
+  location keeps its card until the redo).
 - The loser of a duel (card duel, shootout or coin) takes a White Flag. White Flags are unlimited.
 - Scores are live: ``scores`` counts every collection now (Hogwash majorities among current holders).
 - Item cards' actions resolve at once, before the next pickup; the owner's choice is a prompt node (one seat
@@ -50,7 +52,8 @@ Decided here (the rulebook and the rulings do not say):
     copy counts as its card) or ``copy:flag`` with a White Flag; it becomes ``cat=<card>`` and performs that
     card's action (a copied Dynamite discards, a copied Clover may be the third). With nothing to copy it waits
     and becomes the next card (or White Flag) received: it leaves the collection, the card arrives and acts,
-    then the copy arrives after it and acts too (every waiting Copy Cat in turn). Leaving a collection it is a plain Copy Cat again.
+    then the copy arrives after it and acts too (every waiting Copy Cat in turn). Leaving a collection it is a
+    plain Copy Cat again.
   - Love Letter (2 points): at the start of each later round, before picks, each holder of an unused Letter is
     asked in the order the Letters were received (round, then location): ``letter:<location>`` takes that card
     at once (its action performed) and that player sits out the round's picks; ``letter:later`` keeps it. One
@@ -67,7 +70,8 @@ Scoring (Item Cards): a set that is complete starts a new set; White Flags 1/3/5
 by heads 9/6/4 then 2 for every other holder, ties share and skip places; Snake Oil -2/7; Totems 2/4/8/12/18;
 Golden Compass 2/3/10; Queen's Jewels 2/5/9/16 per set of different jewels; Crystal Flower 0/6/0/16; Boots 0/6;
 Collection of Bullets 4 each with at least 6 different item types (White Flag and Bullets count); Sheriff's
-Badge 5 for the table's most recently obtained one (by round, then location), 2 for each other; Tall Glass 3; Lucky 4 Leaf Clover 2/5/7 (the third draws the top
+Badge 5 for the table's most recently obtained one (by round, then location), 2 for each other; Tall Glass 3;
+Lucky 4 Leaf Clover 2/5/7 (the third draws the top
 card of the deck at once); Badge of Humility 2 each, +4 to every player with the most; Gold 3 each; Dynamite 5;
 Sleeping Dart -2; Handkerchief kept 4; Sleight of Hand 2; Love Letter 2; Copy Cat as its card.
 """
@@ -589,7 +593,8 @@ class LootGame(Game[LootState]):
         data = {key: view[key] for key in (
             "players", "mode", "items", "spots", "phase", "round", "fresh", "locations", "collections", "flags",
             "spent", "discards", "pickers", "sitting", "crowded", "redo", "duels", "ties", "shooters",
-            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "badges", "asking", "source", "last",
+            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "badges", "asking", "source",
+            "last",
             "events")}
         data.update(secret, deck=deck, held=held, winner=(view["result"] or {}).get("winners", [None])[0])
         state = from_json(data)

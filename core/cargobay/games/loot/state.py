@@ -73,7 +73,8 @@ class LootState:
             tied=list(self.tied), playoff=list(self.playoff), winner=self.winner,
             queue=[list(q) for q in self.queue], gains=[list(g) for g in self.gains],
             prompt=None if self.prompt is None else list(self.prompt), held=list(self.held),
-            letters=[list(entry) for entry in self.letters], badges=[list(entry) for entry in self.badges], asking=list(self.asking), source=self.source,
+            letters=[list(entry) for entry in self.letters], badges=[list(entry) for entry in self.badges],
+            asking=list(self.asking), source=self.source,
             last=self.last, events=list(self.events),
         )
 
