@@ -1,14 +1,17 @@
 """Bot strength: seeded matches between bot levels, seats rotated.
 
     PYTHONPATH=core python bench/bots_eval.py [--game load] [--games 200] [--workers 2] [--seed 0] [--pairs ...]
+                                              [--seats N] [--options JSON]
 
 Two-seat games (LOAD!, the default): per pairing ``first-second``, the first bot's win/tie/loss rates with a
 95% interval (Wilson), the mean score margin (first bot minus second, with its 95% interval).
-Games of more seats (``--game haul``): per pairing ``hero-field``, one ``hero`` bot against ``field`` bots in
-every other seat, the hero's seat rotating with the seed (match i: seat i mod seats); the hero's first-place
-rate (a shared first place counts as 1/k of a win for k tied winners) with its Wilson interval, against the
-1/seats a seat would get by chance, and its mean rank (1 = first; tied seats share a place) with a 95%
-interval.
+Games of more seats (``--game haul``; ``--game loot`` plays 4 seats, ``--seats`` to change it): per pairing
+``hero-field``, one ``hero`` bot against ``field`` bots in every other seat, the hero's seat rotating with the
+seed (match i: seat i mod seats); the hero's first-place rate (a shared first place counts as 1/k of a win for
+k tied winners) with its Wilson interval, against the 1/seats a seat would get by chance, and its mean rank
+(1 = first; tied seats share a place) with a 95% interval. ``--options`` (JSON) sets match options; Loot N'
+Loaded defaults to ``{"shootout": "gun cards"}`` (the no-reflex duels; pass ``'{"shootout": "quick-draw"}'``
+for the bots' reaction-time shootouts).
 Both print the first bot's move times (mean / median / p95 / max, CPython, every decision it takes, forced
 ones included; wall clock and the process's CPU time, which is what counts when the machine is shared).
 No assertions.
@@ -17,6 +20,7 @@ No assertions.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import statistics
@@ -33,6 +37,11 @@ from cargobay.registry import SPECS
 
 DEFAULT_PAIRS = ("strong-easy", "strong-medium", "medium-easy")
 MULTI_PAIRS = ("strong-easy", "strong-medium")  # one hero against a field of one level
+# per game: seats, pairings and match options when not given (an option the rules do not offer is dropped)
+GAME_DEFAULTS: dict[str, dict[str, Any]] = {
+    "loot": {"seats": 4, "pairs": ("strong-easy", "medium-easy", "strong-medium"),
+             "options": {"shootout": "gun cards"}},
+}
 
 
 def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
@@ -69,17 +78,22 @@ def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
     return {"outcome": outcome, "margin": scores[me] - scores[1 - me], "times": times, "cpu": cpu}
 
 
-def play_multi(job: tuple[str, str, str, int]) -> dict[str, Any]:
-    """One match of a game of more than two seats: ``hero`` in seat ``seed % seats``, ``field`` elsewhere."""
-    game_id, hero, field, seed = job
+def offered(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options the game's rules offer (an engine without, e.g., the shootout option plays its only way)."""
+    names = {option.name for option in SPECS[game_id].info.options}
+    return {name: value for name, value in options.items() if name in names}
+
+
+def play_multi(job: tuple[str, str, str, int, int, dict[str, Any]]) -> dict[str, Any]:
+    """One match of ``seats`` seats: ``hero`` in seat ``seed % seats``, ``field`` elsewhere."""
+    game_id, hero, field, seed, seats, options = job
     spec = SPECS[game_id]
     game = spec.game
-    seats = game.min_seats
     me = seed % seats
     levels = [field] * seats
     levels[me] = hero
     bots = [spec.bot(level) for level in levels]
-    match = Match(game, levels, seed)
+    match = Match(game, levels, seed, options)
     times: list[float] = []
     cpu: list[float] = []
     while True:
@@ -180,16 +194,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="first seed; match i uses seed + i")
     parser.add_argument("--pairs", default=None, help="comma-separated first-second (default: per game)")
+    parser.add_argument("--seats", type=int, default=None, help="seats per match (default: per game)")
+    parser.add_argument("--options", default=None, help="match options as JSON (default: per game)")
     args = parser.parse_args(argv)
     spec = SPECS[args.game]
-    if spec.game.min_seats > 2:
-        pairs = args.pairs or ",".join(MULTI_PAIRS)
-        print(f"{spec.info.title} bots, {args.games} matches per pairing, {args.workers} workers, "
-              f"seeds from {args.seed}")
+    defaults = GAME_DEFAULTS.get(args.game, {})
+    seats = args.seats or defaults.get("seats", spec.game.min_seats)
+    options = offered(args.game, json.loads(args.options) if args.options else defaults.get("options", {}))
+    if seats > 2 or args.game != "load":
+        pairs = args.pairs or ",".join(defaults.get("pairs", MULTI_PAIRS))
+        print(f"{spec.info.title} bots, {seats} seats, {args.games} matches per pairing, {args.workers} workers, "
+              f"seeds from {args.seed}" + (f", options {json.dumps(options)}" if options else ""))
         with multiprocessing.Pool(args.workers) as pool:
             for pair in pairs.split(","):
                 hero, field = pair.split("-")
-                jobs4 = [(args.game, hero, field, args.seed + i) for i in range(args.games)]
+                jobs4 = [(args.game, hero, field, args.seed + i, seats, options) for i in range(args.games)]
                 start = time.perf_counter()
                 results4 = pool.map(play_multi, jobs4, chunksize=1)
                 report_multi(pair, results4, time.perf_counter() - start)

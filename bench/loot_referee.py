@@ -94,7 +94,7 @@ ROUNDS = 10
 GUNS = ("acolyte", "deadly", "duel", "sneaky", "valiant")
 ONCE = ("acolyte", "duel")
 BEATS = {"valiant": "deadly", "deadly": "sneaky", "sneaky": "valiant"}
-DRAWS = ("draw:early", *(f"draw:{ms}" for ms in range(100, 2001, 50)))
+DRAWS = ("draw:early", *(f"draw:{ms}" for ms in range(100, 2001, 10)))
 
 # scoring tables from the rulebook's Item Cards (index = cards in the set; the last index completes a set)
 SETS = {

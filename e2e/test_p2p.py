@@ -312,12 +312,13 @@ def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> No
     assert attr(guest, "data-step") == step and attr(guest, "data-hash") == digest
     assert phase(guest) == "connected" and error_message(guest) == ""
 
-    # A second, different commitment for a choice already committed is cheating: refused, loudly.
+    # A second, different commitment for a choice already committed, with a signature that is not the host's,
+    # is cheating: refused, loudly. (A validly signed one is a proof: e2e/test_p2p_hostile.py.)
     node = int(attr(guest, "data-step"))
     decide(host)
     guest.wait_for_selector(f"{BOARD}[data-waiting='commit:1']", state="attached")  # the host's commitment is in
     cheat = {
-        "v": 1,
+        "v": 2,
         "match": match_id,
         "from": 0,
         "type": "commit",
@@ -325,6 +326,7 @@ def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> No
         "kind": "action",
         "key": 0,
         "digest": "ab" * 32,
+        "sig": "A" * 86,
     }
     before = refusals(guest)
     send_raw(host, json.dumps({"k": "peer", "t": json.dumps(cheat)}))

@@ -38,6 +38,10 @@ RECIPES: tuple[tuple[str, str, list[str], int, dict[str, Any]], ...] = (
      {"shootout": "gun cards", "items": ["totem", "jewels", "oil", "flower", "glass", "gold", "keys", "cat",
                                          "sleight", "letter"]}),
     ("loot", "easy-2-seats-two-locations", ["easy"] * 2, 5, {"third_location": False}),
+    ("tf22", "easy-2-seats-seed-1", ["easy"] * 2, 1, {}),
+    ("tf22", "easy-4-seats-8-turns-seed-2", ["easy"] * 4, 2, {"turns": 8}),
+    ("tf22", "medium-vs-easy-6-turns-seed-3", ["medium", "easy"], 3, {"turns": 6}),
+    ("tf22", "medium-3-seats-5-turns-mountains-seed-4", ["medium"] * 3, 4, {"turns": 5, "interference": "mountains"}),
 )
 
 

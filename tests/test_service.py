@@ -29,8 +29,8 @@ def test_hello_lists_the_catalogue() -> None:
     result = ok(Service(), type="hello")
     assert result["protocol"] == PROTOCOL
     games = {g["id"]: g for g in result["games"]}
-    assert list(games) == ["load", "odd", "haul", "loot", "teamup", "tf22"]
-    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load", "haul"]
+    assert list(games) == ["load", "odd", "haul", "loot", "tf22", "teamup"]
+    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load", "haul", "loot", "tf22"]
     assert games["odd"]["listed"] is False and games["odd"]["seats"] == [3, 3]
     assert games["odd"]["options"] == [{"name": "rounds", "label": "Rounds", "kind": "int", "default": 3,
                                         "min": 1, "max": 9}]
@@ -153,9 +153,15 @@ def test_fuzzed_requests_never_crash(request_: Any) -> None:
     assert isinstance(answer["ok"], bool)
 
 
+def keyed(setup: dict[str, Any], services: list[Service]) -> dict[str, Any]:
+    """The setup with every page's public key (as the pages exchange them in their connection codes)."""
+    return {**setup, "keys": [ok(service, type="p2p_identity", fresh=True)["key"] for service in services]}
+
+
 def p2p_pair(seats: tuple[str, str] = ("human", "human")) -> tuple[list[Service], list[list[str]]]:
-    setup = {"match_id": "pair-match-01", "game": "load", "seats": list(seats), "owners": [0, 1], "peers": 2}
     services = [Service(), Service()]
+    setup = keyed({"match_id": "pair-match-01", "game": "load", "seats": list(seats), "owners": [0, 1],
+                   "peers": 2}, services)
     outboxes: list[list[str]] = [[], []]
     for me, service in enumerate(services):
         outboxes[me].extend(ok(service, type="p2p_start", setup=setup, me=me, now=0)["send"])
@@ -246,9 +252,9 @@ def test_bench_requests_do_the_work_they_name() -> None:
 
 
 def test_a_spectator_page_sees_only_public_information() -> None:
-    setup = {"match_id": "watch-match-01", "game": "load", "seats": ["human", "human"], "owners": [0, 1],
-             "peers": 3}
     services = [Service(), Service(), Service()]
+    setup = keyed({"match_id": "watch-match-01", "game": "load", "seats": ["human", "human"], "owners": [0, 1],
+                   "peers": 3}, services)
     outboxes: list[list[str]] = [ok(s, type="p2p_start", setup=setup, me=me, now=0)["send"]
                                  for me, s in enumerate(services)]
     while any(outboxes):
@@ -392,9 +398,9 @@ def mesh_flush(services: list[Service], outboxes: list[list[str]]) -> None:
 
 
 def test_a_gift_is_picked_then_sent_between_three_pages() -> None:
-    setup = {"match_id": "odd-match-0001", "game": "odd", "seats": ["human"] * 3, "owners": [0, 1, 2], "peers": 3,
-             "options": {"rounds": 1}}
     services = [Service(), Service(), Service()]
+    setup = keyed({"match_id": "odd-match-0001", "game": "odd", "seats": ["human"] * 3, "owners": [0, 1, 2],
+                   "peers": 3, "options": {"rounds": 1}}, services)
     outboxes = [ok(s, type="p2p_start", setup=setup, me=me, now=0)["send"] for me, s in enumerate(services)]
     mesh_flush(services, outboxes)
     for me, service in enumerate(services):  # everyone picks 0: nobody is the odd one out

@@ -166,9 +166,19 @@ function loadP2P() {
 }
 window.cargobayLoadP2P = loadP2P;
 // Window-level helpers for the page script (MicroPython's proxy cannot call these with `window` as their
-// receiver): listen to a window event; fetch a text (resolves to null when it cannot).
+// receiver): listen to a window event; fetch a text (resolves to null when it cannot); store a text in
+// localStorage (false when the storage refuses it: full or disabled; MicroPython cannot catch that error).
 window.cargobayPage = {
   listen(name, fn) { window.addEventListener(name, () => fn()); },
+  store(key, text) {
+    try {
+      window.localStorage.setItem(key, text);
+      return true;
+    } catch (err) {
+      console.warn("cargobay: could not store", key, String(err && err.message));
+      return false;
+    }
+  },
   async fetchText(url) {
     try {
       const res = await fetch(url);

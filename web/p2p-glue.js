@@ -68,23 +68,23 @@ function entryOf(id) {
   return entry;
 }
 
-async function invite(id) {
+async function invite(id, key) {
   try {
     const entry = entryOf(id);
     const t0 = performance.now();
-    const code = await entry.link.invite();
+    const code = await entry.link.invite(String(key || ""));
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
   } catch (err) {
     return failure(err);
   }
 }
 
-async function reply(id, inviteCode) {
+async function reply(id, inviteCode, key) {
   try {
     const entry = entryOf(id);
     const t0 = performance.now();
     entry.started = t0;
-    const code = await entry.link.reply(String(inviteCode || ""));
+    const code = await entry.link.reply(String(inviteCode || ""), String(key || ""));
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
   } catch (err) {
     return failure(err);
@@ -121,11 +121,12 @@ function close(id) {
   links.delete(Number(id));
 }
 
-// What a connection code is ("offer": an invite, "answer": a reply), or why it is none: the code's binary
-// layout is known here (p2p.js) only.
+// What a connection code is ("offer": an invite, "answer": a reply) and the public signing key of the page
+// that made it (64 hex digits), or why it is none: the code's binary layout is known here (p2p.js) only.
 function codeKind(code) {
   try {
-    return answer({ ok: true, kind: decodeSignal(code).kind });
+    const signal = decodeSignal(code);
+    return answer({ ok: true, kind: signal.kind, key: signal.key });
   } catch (err) {
     return failure(err);
   }

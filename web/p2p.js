@@ -3,8 +3,10 @@
 // No signalling server: the host's offer travels as a short code (in a link's #fragment, as text, or as a
 // QR code), the guest answers with another code, the host pastes it, and a data channel opens. A code
 // carries only what the connection needs — ICE ufrag and password, the DTLS fingerprint and the
-// candidates — packed in binary and base64url-encoded; the other side rebuilds a full SDP from it.
-// No STUN/TURN server is contacted unless the user lists one in the settings.
+// candidates — packed in binary and base64url-encoded; the other side rebuilds a full SDP from it — and the
+// page's public signing key (32 bytes, version 2), so every message of the match can be checked against the
+// key of the page its code came from (core/cargobay/net). No STUN/TURN server is contacted unless the user
+// lists one in the settings.
 
 export const CODE_PREFIX = "CB1.";
 const KIND = { offer: 0, answer: 1 };
@@ -113,16 +115,21 @@ export function parseSdp(sdp) {
   return { ufrag, pwd, fingerprint, candidates };
 }
 
-export function encodeSignal(kind, sdp) {
+function keyBytes(key) {
+  if (!/^[0-9a-f]{64}$/.test(String(key || ""))) throw new SignalError("no signing key for the code");
+  return String(key).match(/../g).map((h) => parseInt(h, 16));
+}
+
+export function encodeSignal(kind, sdp, key) {
   const { ufrag, pwd, fingerprint, candidates } = parseSdp(sdp);
-  const bytes = [1, KIND[kind]];
+  const bytes = [2, KIND[kind]];
   for (const text of [ufrag, pwd]) {
     if (text.length > 255 || /[^\x21-\x7e]/.test(text)) throw new SignalError("unexpected ICE credentials");
     bytes.push(text.length, ...Array.from(text, (ch) => ch.charCodeAt(0)));
   }
   const fp = fingerprint.split(":").map((h) => parseInt(h, 16));
   if (fp.length !== 32 || fp.some(Number.isNaN)) throw new SignalError("unexpected DTLS fingerprint");
-  bytes.push(...fp);
+  bytes.push(...fp, ...keyBytes(key));
   const seen = new Set();
   for (const { address, port, type } of candidates) {
     let kindOfAddress = ADDR.ipv4;
@@ -151,13 +158,14 @@ export function decodeSignal(code) {
     return part;
   };
   const [version, kindByte] = take(2);
-  if (version !== 1) throw new SignalError(`code version ${version} is not supported`);
+  if (version !== 2) throw new SignalError(`code version ${version} is not supported (ask for a new code)`);
   const kind = kindByte === 0 ? "offer" : kindByte === 1 ? "answer" : null;
   if (!kind) throw new SignalError("the code is neither an invite nor a reply");
   const ascii = () => String.fromCharCode(...take(take(1)[0]));
   const ufrag = ascii();
   const pwd = ascii();
   const fingerprint = Array.from(take(32), (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
+  const key = Array.from(take(32), (b) => b.toString(16).padStart(2, "0")).join("");
   const candidates = [];
   while (at < bytes.length) {
     const tag = take(1)[0] - 1;
@@ -169,7 +177,7 @@ export function decodeSignal(code) {
     candidates.push({ address: formatAddress(addrKind, addr), port: (hi << 8) | lo, type });
   }
   if (!candidates.length) throw new SignalError("the code holds no network address");
-  return { kind, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
+  return { kind, key, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
 }
 
 function buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) {
@@ -236,17 +244,17 @@ export class Link {
     });
   }
 
-  // Host: the invite code.
-  async invite() {
+  // Host: the invite code (carrying this page's public signing key).
+  async invite(key) {
     this._attach(this.pc.createDataChannel("cargobay", { ordered: true }));
     this.onstate("connecting");
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return encodeSignal("offer", this.pc.localDescription.sdp);
+    return encodeSignal("offer", this.pc.localDescription.sdp, key);
   }
 
-  // Guest: take the host's invite, return the reply code.
-  async reply(inviteCode) {
+  // Guest: take the host's invite, return the reply code (carrying this page's public signing key).
+  async reply(inviteCode, key) {
     const { kind, sdp } = decodeSignal(inviteCode);
     if (kind !== "offer") throw new SignalError("that is a reply code: paste the host's invite here");
     this.pc.addEventListener("datachannel", (event) => this._attach(event.channel));
@@ -254,7 +262,7 @@ export class Link {
     await this.pc.setRemoteDescription({ type: "offer", sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
-    return encodeSignal("answer", this.pc.localDescription.sdp);
+    return encodeSignal("answer", this.pc.localDescription.sdp, key);
   }
 
   // Host: take the guest's reply; the channel opens shortly after.

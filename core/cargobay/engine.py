@@ -69,7 +69,7 @@ class Option:
     name: str
     label: str
     default: OptionValue
-    low: int | None = None  # int options: the range
+    low: int | None = None  # int options: the range (set options: how many values; text: the length)
     high: int | None = None
     choices: tuple[str, ...] = ()  # choice and set options: the values
     choice_labels: tuple[str, ...] = ()  # optional: a readable name per choice, in the order of ``choices``
@@ -85,6 +85,8 @@ class Option:
             return "bool"
         if isinstance(self.default, tuple):
             return "set"  # any number of the choices (a tuple default); low/high bound how many
+        if isinstance(self.default, str) and not self.choices:
+            return "text"  # free text (a string default, no choices), at most ``high`` characters; the game checks it
         return "int" if isinstance(self.default, int) else "choice"
 
     def check(self, value: object) -> OptionValue:
@@ -102,6 +104,12 @@ class Option:
             return value
         if kind == "set":
             return self._check_set(value)
+        if kind == "text":
+            if not isinstance(value, str):
+                raise ValueError(f"option {self.name!r} is text")
+            if self.high is not None and len(value) > self.high:
+                raise ValueError(f"option {self.name!r} is at most {self.high} characters")
+            return value
         if value not in self.choices:
             raise ValueError(f"option {self.name!r} is one of {', '.join(self.choices)}")
         return str(value)
@@ -129,6 +137,8 @@ class Option:
         data: JSON = {"name": self.name, "label": self.label, "kind": self.kind, "default": default}
         if self.kind in ("int", "set"):
             data.update(min=self.low, max=self.high)
+        if self.kind == "text":
+            data["max"] = self.high
         if self.kind in ("choice", "set"):
             data["choices"] = list(self.choices)
             if self.choice_labels:

@@ -18,6 +18,7 @@ from .engine import CargoBayError, random_playout
 from .registry import CATALOGUE, SPECS, get_playable_spec, get_spec
 
 if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hello`) needs neither
+    from .net import Identity, Out
     from .session import LocalSession, PeerSession
 
 PROTOCOL = 2
@@ -44,6 +45,7 @@ class Service:
     def __init__(self) -> None:
         self.local: LocalSession | None = None
         self.peer_session: PeerSession | None = None
+        self.identity: Identity | None = None  # this page's signing key for its next (or current) peer match
         self.wide = False  # the page's layout, for every board drawn from now on
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self.hello,
@@ -55,6 +57,7 @@ class Service:
             "layout": self.layout,
             "snapshot": self.snapshot_request,
             "bench": self.bench,
+            "p2p_identity": self.p2p_identity,
             "p2p_start": self.p2p_start,
             "p2p_restore": self.p2p_restore,
             "p2p_receive": self.p2p_receive,
@@ -151,13 +154,23 @@ class Service:
 
     def bench(self, request: dict[str, Any]) -> dict[str, Any]:
         """Work for bench/ to time from outside (the core reads no clock): ``playouts`` random games,
-        or ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions."""
+        ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions, or
+        ``count`` Ed25519 signatures made (``sign``) or checked (``verify``) of a 300-byte message."""
         spec = get_spec(_field(request, "game", str))
         count = _field(request, "count", int)
         if not 1 <= count <= 10_000:
             raise ProtocolError("count is 1..10000")
         game = spec.game
-        if _field(request, "what", str) == "playouts":
+        what = _field(request, "what", str)
+        if what in ("sign", "verify"):  # the peer protocol's Ed25519 (bench/signing.py)
+            from .net import signing
+
+            me, data = signing.Identity(bytes(32)), b"x" * 300
+            signature = me.sign(data)
+            done = sum(bool(me.sign(data)) if what == "sign" else signing.verify(me.public, data, signature)
+                       for _ in range(count))
+            return {what: done, "backend": signing.BACKEND}
+        if what == "playouts":
             rng = random.Random(count)
             return {"playouts": count, "actions": sum(random_playout(game, rng) for _ in range(count))}
         from .table import Table
@@ -177,14 +190,25 @@ class Service:
         return self.local
 
     # --- peer-to-peer --------------------------------------------------------------------------
+    def p2p_identity(self, request: dict[str, Any]) -> dict[str, Any]:
+        """This page's public key for the connection codes (``fresh``: a new key, for a new match)."""
+        from .net import Identity
+
+        if self.identity is None or _field(request, "fresh", bool, optional=True):
+            self.identity = Identity.generate(os.urandom)
+        return {"key": self.identity.public}
+
     def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Begin a match between peers from the agreed setup; ``me`` is this page's peer index."""
+        """Begin a match between peers from the agreed setup; ``me`` is this page's peer index, and the
+        setup lists this page's key (``p2p_identity``) for it."""
         from .session import PeerSession
 
         setup = _field(request, "setup", dict)
         if setup.get("game") in SPECS:
             get_playable_spec(setup["game"])
-        session = PeerSession.start(setup, _field(request, "me", int), SPECS, os.urandom)
+        if self.identity is None:
+            raise ProtocolError("p2p_start: ask p2p_identity first (the setup lists this page's key)")
+        session = PeerSession.start(setup, _field(request, "me", int), SPECS, self.identity)
         self.peer_session = session
         session.wide = self.wide
         return self.p2p_snapshot(session.peer.start(_now(request)), full=True)
@@ -193,8 +217,9 @@ class Service:
         """Reopen a saved peer match (after a reload); then send ``p2p_hello`` once connected."""
         from .session import PeerSession
 
-        self.peer_session = PeerSession.restore(_field(request, "save", dict), SPECS, os.urandom)
+        self.peer_session = PeerSession.restore(_field(request, "save", dict), SPECS)
         self.peer_session.wide = self.wide
+        self.identity = self.peer_session.peer.identity
         return self.p2p_snapshot([], full=True)
 
     def p2p_receive(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -224,7 +249,7 @@ class Service:
         return self.p2p_snapshot(self._peer_session().bot_decides(_now(request), os.urandom))
 
     def p2p_hello(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self.p2p_snapshot(self._peer_session().peer.hello())
+        return self.p2p_snapshot(self._peer_session().peer.hello(_now(request)))
 
     def p2p_tick(self, request: dict[str, Any]) -> dict[str, Any]:
         self._peer_session().peer.tick(_now(request))
@@ -237,7 +262,7 @@ class Service:
         return self.p2p_snapshot([])
 
     def p2p_chat(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self.p2p_snapshot(self._peer_session().peer.chat(_field(request, "text", str)))
+        return self.p2p_snapshot(self._peer_session().peer.chat(_field(request, "text", str), _now(request)))
 
     def _peer_session(self) -> PeerSession:
         if self.peer_session is None:
@@ -245,7 +270,7 @@ class Service:
         return self.peer_session
 
     def p2p_snapshot(
-        self, sent: list[dict[str, Any]], refused: dict[str, Any] | None = None, *, full: bool = False
+        self, sent: list[Out], refused: dict[str, Any] | None = None, *, full: bool = False
     ) -> dict[str, Any]:
         return self._peer_session().snapshot(sent, refused, full=full)
 

@@ -17,7 +17,7 @@ from .spec import GameSpec
 from .table import HUMAN, SEAT_KINDS, Table
 
 if TYPE_CHECKING:
-    from .net import Peer, Setup
+    from .net import Identity, Out, Peer, Setup
 
 
 # A view phase played against the clock (the page's quick-draw: ``draw:<ms>`` after "DRAW!"): at one screen
@@ -202,10 +202,11 @@ class PeerSession:
         self.selection = ""
         self.wide = False
         self._saved = ""  # the last save sent to the page, to send the next one only when it changed
+        self._saved_clocks: JSON = {}
+        self._saved_at = 0.0
 
     @classmethod
-    def start(cls, setup_data: object, me: object, specs: Mapping[str, GameSpec],
-              entropy: Callable[[int], bytes]) -> PeerSession:
+    def start(cls, setup_data: object, me: object, specs: Mapping[str, GameSpec], identity: Identity) -> PeerSession:
         from .net import Peer, Setup  # imported on first use: it is not needed to boot the engine
 
         setup: Setup = Setup.from_json(setup_data)
@@ -220,14 +221,14 @@ class PeerSession:
                 raise SessionError(f"{spec.info.title} has no {kind!r} bot")
         if not isinstance(me, int) or isinstance(me, bool):
             raise SessionError("'me' is a peer index")
-        return cls(spec, Peer(setup, me, entropy, spec.game))
+        return cls(spec, Peer(setup, me, identity, spec.game))
 
     @classmethod
-    def restore(cls, save: object, specs: Mapping[str, GameSpec], entropy: Callable[[int], bytes]) -> PeerSession:
+    def restore(cls, save: object, specs: Mapping[str, GameSpec]) -> PeerSession:
         from .net import Peer
 
         games = {game_id: spec.game for game_id, spec in specs.items()}
-        peer = Peer.from_json(save, entropy, games)
+        peer = Peer.from_json(save, games)
         return cls(specs[peer.game.id], peer)
 
     def my_human_seats(self) -> list[int]:
@@ -238,7 +239,7 @@ class PeerSession:
         humans = self.my_human_seats()
         return humans[0] if humans else (mine[0] if mine else None)
 
-    def choose(self, seat: int, action: str, now: float) -> list[JSON]:
+    def choose(self, seat: int, action: str, now: float) -> list[Out]:
         if seat not in self.my_human_seats():
             raise SessionError(f"seat {seat} is not a human seat of this page")
         sent = self.peer.choose(seat, action, now)
@@ -250,7 +251,7 @@ class PeerSession:
             raise SessionError(f"seat {seat} of this page is not to decide")
         self.selection = check_selection(self.spec, self.peer.match.state, seat, prefix)
 
-    def bot_decides(self, now: float, entropy: Callable[[int], bytes]) -> list[JSON]:
+    def bot_decides(self, now: float, entropy: Callable[[int], bytes]) -> list[Out]:
         """One of this page's bot seats decides, with fresh local randomness (a peer must not predict it)."""
         peer = self.peer
         for seat in peer.to_decide():
@@ -261,9 +262,7 @@ class PeerSession:
                 return peer.choose(seat, action, now)
         raise SessionError("none of this page's bots is to decide")
 
-    def snapshot(self, sent: list[JSON], refused: JSON | None = None, *, full: bool = False) -> JSON:
-        from .net.messages import dump
-
+    def snapshot(self, sent: list[Out], refused: JSON | None = None, *, full: bool = False) -> JSON:
         peer = self.peer
         game, state = peer.game, peer.match.state
         viewer = self.viewer()
@@ -279,14 +278,13 @@ class PeerSession:
         view, svg, self.selection = board(self.spec, shown, viewer, labels, self.selection, committed,
                                           legal=not peer.outcome, wide=self.wide)
         save = peer.to_json()
-        # Outside a pending reveal the clock of the last tick is no change: every tick moves it and the next
-        # tick after a restore overwrites it (otherwise every 1 Hz tick would send the whole save).
-        node = save["node"]
-        if node.get("since") is None or peer.outcome:
-            node = {key: value for key, value in node.items() if key != "last"}
-        text = json.dumps({**save, "node": node}, sort_keys=True, separators=(",", ":"))
-        changed = full or text != self._saved
-        self._saved = text
+        # The clocks move on every 1 Hz tick: a save is sent when anything else changed, or 15 s after the
+        # last one went (otherwise every tick would send the whole save).
+        text = json.dumps({**save, "clocks": None}, sort_keys=True, separators=(",", ":"))
+        now = peer.clocks.last or 0.0
+        changed = full or text != self._saved or (save["clocks"] != self._saved_clocks and now - self._saved_at >= 15)
+        if changed:
+            self._saved, self._saved_clocks, self._saved_at = text, save["clocks"], now
         return {
             "mode": self.mode,
             "game": game.id,
@@ -306,7 +304,10 @@ class PeerSession:
             "result": game.result(state),
             "events": peer.take_events(),
             "refused": refused,
-            "send": [dump(message) for message in sent],
+            "send": [text for to, text in sent if to is None],
+            "send_to": [[to, text] for to, text in sent if to is not None],
+            "clocks": peer.clock_status(),
+            "verification": peer.setup.verification_code(),
             "step": peer.step,
             "hash": game.state_hash(state),
             "save": save if changed else None,

@@ -34,9 +34,10 @@ def playout(game_id: str, seed: int, check: bool = True, options: dict[str, Any]
     """A match of uniformly random legal actions; every node checked on the way when ``check``."""
     game = GAMES[game_id]
     rng = random.Random(seed)
-    match = Match(game, ["easy"] * seat_count(game, rng), seed, options)
+    match = Match(game, ["easy"] * seat_count(game, rng), seed, {**hooks.playout_options(game_id), **(options or {})})
+    every = hooks.check_every(game_id)
     while not game.is_terminal(match.state):
-        if check:
+        if check and match.step % every == 0:
             check_node(game_id, match, rng)
         if game.current_player(match.state) == CHANCE:
             match.play_chance()
@@ -155,7 +156,7 @@ def test_every_option_value_at_its_limits_plays(game_id: str) -> None:
     info = SPECS[game_id].info
     for option in info.options:
         values: list[Any] = {"int": [option.low, option.high], "bool": [False, True], "choice": list(option.choices),
-                             "set": [[]]}[option.kind]  # a game tests its own sets of values
+                             "set": [[]], "text": [option.default]}[option.kind]  # a game tests its own sets and texts
         for value in values:
             match = playout(game_id, 7, options={option.name: value})
             assert match.options[option.name] == (tuple(value) if option.kind == "set" else value)
@@ -173,7 +174,8 @@ def test_options_resolve_to_defaults_and_refuse_bad_values(game_id: str) -> None
         info.resolve_options({"no_such_option": 1})
     for option in info.options:
         bad: list[Any] = {"int": ["3", True, 1.5], "bool": [1, "yes"], "choice": ["", 0],
-                          "set": ["", ["no such value"], list(option.choices[:1]) * 2, [0]]}[option.kind]
+                          "set": ["", ["no such value"], list(option.choices[:1]) * 2, [0]],
+                          "text": [0, None, ["a"], "x" * ((option.high or 1000) + 1)]}[option.kind]
         if option.low is not None and option.kind == "int":
             bad.append(option.low - 1)
         if option.high is not None and option.kind == "int":

@@ -18,9 +18,13 @@ class Connect:
         if not self.may_leave():
             return
         self.reset("host")
+        if await self.ensure_key(True) is None:
+            show_message("Could not make this page's signing key; reload the page and try again.")
+            return
         setup["match_id"] = str(self.glue.randomId())
         setup["peers"] = max(setup["owners"]) + 1
         setup["reveal_deadline"] = panels.read_deadline()
+        setup.update(panels.read_clocks())
         self.mesh.setup = setup
         self.mesh.lobby = setup["peers"] > 2  # more friends than one: wait for Start match
         clear_message()
@@ -107,7 +111,7 @@ class Connect:
         if link is None:
             return
         by_id("p2p-invite-len").textContent = "(preparing…)"
-        made = glue_json(await self.glue.invite(link))
+        made = glue_json(await self.glue.invite(link, self.mesh.key))
         if link != self.manual:
             return  # replaced meanwhile
         if not made.get("ok"):
@@ -125,13 +129,21 @@ class Connect:
     async def make_reply(self, code):
         self.box = "join"
         peer = panels.chosen_peer(self) if self.mesh.started else 0
+        if not self.mesh.started:
+            self.mesh.keys.pop(peer, None)  # (another invite than a first one tried: another host)
+            if self.mesh.key is None:
+                await self.ensure_key(True)  # a new match: a new key
+        if self.code_key(code) is not None and self.mesh.pin(peer, code) is None:
+            show_message("This invite comes from a page that is not " + self.mesh.peer_name(peer) + "'s in this "
+                         "match (another signing key). Ask " + panels.who(self, peer) + " for a new invite.")
+            return
         link = self.new_manual_link("reply", peer)
         self.view()
         if link is None:
             return
         by_id("p2p-make-reply").disabled = True
         try:
-            made = glue_json(await self.glue.reply(link, code))
+            made = glue_json(await self.glue.reply(link, code, self.mesh.key))
         finally:
             by_id("p2p-make-reply").disabled = False
         if link != self.manual:
@@ -155,6 +167,10 @@ class Connect:
         link = self.mesh.link_of(self.manual)
         if link is None or link.kind != "invite":
             show_message("Create an invite first.")
+            return
+        if self.code_key(code) is not None and self.mesh.pin(link.peer, code) is None:
+            show_message("This reply comes from a page that is not " + self.mesh.peer_name(link.peer) + "'s in "
+                         "this match (another signing key).")
             return
         done = glue_json(await self.glue.accept(link.lid, code))
         if not done.get("ok"):

@@ -199,7 +199,7 @@ class Links:
         self.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.invite(lid))
+        made = glue_json(await self.glue.invite(lid, self.mesh.key))
         if self.mesh.link_of(lid) is None:
             return
         if not made.get("ok"):
@@ -212,7 +212,7 @@ class Links:
         self.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.reply(lid, code))
+        made = glue_json(await self.glue.reply(lid, code, self.mesh.key))
         if self.mesh.link_of(lid) is None:
             return
         if not made.get("ok"):

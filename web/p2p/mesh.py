@@ -16,7 +16,11 @@
 # else is refused with a reason and changes nothing. The setup is checked for its structure only (fields,
 # match id, 2..6 peers, owners and seats); the engine's p2p_start checks the rest (the game, its seats and
 # options), and its refusal is shown as the refusal of the host's setup. What a connection code holds is
-# p2p.js's business alone: the page injects `code_kind(code) -> "offer" | "answer" | None`.
+# p2p.js's business alone: the page injects `code_kind(code) -> "offer" | "answer" | None` and
+# `code_key(code) -> <the public signing key of the page that made it> | None`.
+# Keys are pinned: `keys` holds the key each peer's code carried (the invite or reply exchanged by hand,
+# else the first relayed code); a relayed code with another key for that peer is refused, and so is a setup
+# that lists another key for a peer than its code did, or not this page's own key for this page.
 import json
 
 MAX_CHANNEL_TEXT = 32768
@@ -27,7 +31,9 @@ MAX_EARLY = 200  # game messages kept while a guest waits for the setup
 RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
 CODE_PREFIX = "CB1."
 ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline")
+SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline", "keys", "time_bank",
+                "time_increment", "away_allowance")
+HEX = "0123456789abcdef"
 
 
 class Effect:
@@ -144,7 +150,14 @@ def setup_problem(setup):
     deadline = setup.get("reveal_deadline", 60)
     if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not 5 <= deadline <= 3600:
         return "the reveal deadline must be 5..3600 seconds"
+    keys = setup.get("keys", [])
+    if not isinstance(keys, list) or not all(valid_key(key) for key in keys):
+        return "the keys are not a list of public keys"
     return None
+
+
+def valid_key(key):
+    return isinstance(key, str) and len(key) == 64 and all(ch in HEX for ch in key)
 
 
 class Link:
@@ -161,8 +174,11 @@ class Link:
 
 
 class Mesh:
-    def __init__(self, role, code_kind):
+    def __init__(self, role, code_kind, code_key=None):
         self.role = role  # "host" (peer 0, made the match) or "guest"
+        self.key = None  # this page's public signing key
+        self.keys = {}  # peer -> the key its code carried
+        self.code_key = code_key or (lambda code: None)
         self.me = 0 if role == "host" else None  # a guest learns its index from the host
         self.lobby = False  # host: wait for Start match; guest: the host said so
         self.setup = None
@@ -227,6 +243,29 @@ class Mesh:
         for peer in range(1, MAX_PEERS):
             if peer not in taken:
                 return peer
+        return None
+
+    def pin(self, peer, code):
+        """The key of `peer`'s code, pinned; None if it is another key than the one pinned for that peer."""
+        key = self.code_key(code)
+        expected = self.keys.get(peer)
+        if self.started and isinstance(self.setup, dict) and 0 <= peer < len(self.setup.get("keys") or []):
+            expected = self.setup["keys"][peer]
+        if key is None or (expected is not None and key != expected):
+            return None
+        self.keys[peer] = key
+        return key
+
+    def keys_problem(self, setup, you):
+        """Why a setup's keys do not match the codes this page saw (and its own key), or None."""
+        keys = setup.get("keys")
+        if not isinstance(keys, list) or len(keys) != setup.get("peers"):
+            return "the setup lists no key for every page"
+        if self.key is not None and keys[you] != self.key:
+            return "the setup lists another key for this page"
+        for peer in self.keys:
+            if peer < len(keys) and keys[peer] != self.keys[peer]:
+                return "the setup lists another key for " + self.peer_name(peer) + " than its code carried"
         return None
 
     # --- channel events ------------------------------------------------------------------------------
@@ -342,6 +381,9 @@ class Mesh:
             return []  # the same setup again (it is sent on every connection)
         if is_int(self.me) and self.me != you:
             return [Refuse(peer, "the host's setup gives this page another peer index")]
+        problem = self.keys_problem(setup, you) if "keys" in setup or self.key is not None else None
+        if problem:
+            return [Refuse(peer, "the host's setup: " + problem)]
         return [Start(setup, you)]
 
     def on_lobby(self, peer, envelope):
@@ -377,6 +419,8 @@ class Mesh:
             return [Refuse(peer, "a connection code for no other guest")]
         if not valid_code(envelope.get("code")):
             return [Refuse(peer, "a connection code that is not a Cargo Bay code")]
+        if self.keys.get(peer) is not None and self.code_key(envelope["code"]) != self.keys[peer]:
+            return [Refuse(peer, "a connection code with another key than this guest's")]
         if self.state(to) == "open":
             return [Send(to, {"k": "signal", "to": to, "from": peer, "code": envelope["code"]})]
         return []
@@ -402,6 +446,8 @@ class Mesh:
         code = envelope["code"]
         if not valid_code(code):
             return [Refuse(peer, "a relayed connection code that is not a Cargo Bay code")]
+        if self.code_key(code) is not None and self.pin(other, code) is None:
+            return [Refuse(peer, "a relayed code that does not carry " + self.peer_name(other) + "'s key")]
         if link is not None and link.kind == "invite" and link.relay and link.state == "connecting":
             if self.code_kind(code) == "answer":
                 return [Accept(other, code)]

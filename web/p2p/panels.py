@@ -76,6 +76,7 @@ def update(s):
     if now == "paused" or missing:
         reconnect_choice(s)
     peers(s, now)
+    verification(s)
     info(s, now)
 
 
@@ -140,6 +141,11 @@ def peers(s, now):
     two = mesh.peer_count() == 2
     items = by_id("p2p-peers")
     items.innerHTML = ""
+    clocks = {}
+    if mesh.started and s.snap is not None and not s.over():
+        for entry in s.snap.get("clocks") or []:
+            if isinstance(entry, dict) and isinstance(entry.get("peer"), int):
+                clocks[entry["peer"]] = entry
     for peer in range(mesh.peer_count()):
         name = mesh.peer_name(peer) + (" (host)" if peer == 0 else (" (guest)" if two else ""))
         if peer == me:
@@ -167,7 +173,40 @@ def peers(s, now):
             li.setAttribute("data-ms", str(entry.ms))
         li.appendChild(element("span", label))
         li.appendChild(element("span", status, **{"class": "peer-state"}))
+        clock = clocks.get(peer)
+        if clock is not None:
+            li.setAttribute("data-bank", str(clock.get("bank")))
+            li.setAttribute("data-owes", str(clock.get("owes") or ""))
+            li.appendChild(element("span", clock_text(clock), **{"class": "peer-clock"}))
         items.appendChild(li)
+
+
+def minutes(seconds):
+    seconds = max(0, int(seconds or 0))
+    return str(seconds // 60) + ":" + ("0" + str(seconds % 60))[-2:]
+
+
+def clock_text(clock):
+    """A player's clocks: its time bank (and what it is doing with it), its allowance while away."""
+    text = "clock " + minutes(clock.get("bank"))
+    owes = clock.get("owes")
+    if not clock.get("connected", True):
+        text += " · away: " + minutes(clock.get("away_left")) + " left before it forfeits"
+    elif owes == "decide":
+        text += " · to choose (running)"
+    elif owes == "auto":
+        text += " · its page must answer within " + minutes(clock.get("auto_left"))
+    return text
+
+
+def verification(s):
+    """The code every page of the match shows: read it aloud; if it differs, a page was given other keys."""
+    line = by_id("p2p-verify")
+    code = (s.snap or {}).get("verification") if s.mesh.started else None
+    line.hidden = not code
+    line.textContent = ("Verification code " + str(code) + ": every page of this match shows the same; read it "
+                        "aloud to each other to be sure no page speaks for another.") if code else ""
+    line.setAttribute("data-code", str(code or ""))
 
 
 def info(s, now):
@@ -236,16 +275,19 @@ def outcome(s, snap):
     reason = short(result.get("reason", ""))
     if result.get("kind") == "forfeit":
         loser = result.get("peer")
+        rule = " — rule “" + str(result.get("rule")) + "”: " + short(result.get("why") or reason)
         if loser == s.mesh.my_index():
-            text = "You forfeit the match: " + reason
+            text = "You forfeit the match" + rule
         elif s.mesh.peer_count() == 2 or not isinstance(loser, int):
-            text = "The other player forfeits the match: " + reason
+            text = "The other player forfeits the match" + rule
         else:
-            text = s.mesh.peer_name(loser) + " forfeits the match: " + reason
+            text = s.mesh.peer_name(loser) + " forfeits the match" + rule
     else:
         text = "The match stopped: " + reason
     box.textContent = text
     box.setAttribute("data-kind", str(result.get("kind")))
+    box.setAttribute("data-rule", str(result.get("rule") or ""))
+    box.setAttribute("data-peer", str(result.get("peer")))
     box.hidden = False
 
 
@@ -277,12 +319,22 @@ def ice_text():
     return str(by_id("p2p-ice").value or "")
 
 
-def read_deadline():
+def read_number(name, default, low, high):
     try:
-        value = int(str(by_id("p2p-deadline").value).strip())
+        value = int(str(by_id(name).value).strip())
     except ValueError:
-        value = 60
-    return max(5, min(3600, value))
+        value = default
+    return max(low, min(high, value))
+
+
+def read_deadline():
+    return read_number("p2p-deadline", 60, 5, 3600)
+
+
+def read_clocks():
+    """The clocks the host offers in its setup (the reveal deadline aside)."""
+    return {"time_bank": read_number("p2p-bank", 600, 10, 86400),
+            "away_allowance": read_number("p2p-away", 180, 5, 86400)}
 
 
 def load_settings(glue):
@@ -290,8 +342,11 @@ def load_settings(glue):
     data = data if isinstance(data, dict) else {}
     ice = data.get("ice")
     by_id("p2p-ice").value = ice if isinstance(ice, str) else ""
-    deadline = data.get("deadline")
-    by_id("p2p-deadline").value = str(deadline if isinstance(deadline, int) and 5 <= deadline <= 3600 else 60)
+    for name, key, default, low, high in (("p2p-deadline", "deadline", 60, 5, 3600),
+                                          ("p2p-bank", "bank", 600, 10, 86400),
+                                          ("p2p-away", "away", 180, 5, 86400)):
+        value = data.get(key)
+        by_id(name).value = str(value if isinstance(value, int) and low <= value <= high else default)
     check_ice(glue)
     by_id("p2p-settings").setAttribute("data-ready", "true")  # loaded with the peer-to-peer modules
 
@@ -315,4 +370,6 @@ def check_ice(glue):
 
 def save_settings(glue):
     check_ice(glue)
-    store_json(SETTINGS_KEY, {"ice": ice_text(), "deadline": read_deadline()})
+    clocks = read_clocks()
+    store_json(SETTINGS_KEY, {"ice": ice_text(), "deadline": read_deadline(), "bank": clocks["time_bank"],
+                              "away": clocks["away_allowance"]})

@@ -13,10 +13,14 @@ from p2p.links import Links, glue_json
 from p2p.mesh import MAX_PEERS, Mesh
 
 
+def box_shown():
+    return not by_id("p2p-outcome").hidden
+
+
 class Session(Links, Connect):
     def __init__(self, glue, board, menu, go_menu):
         self.glue, self.board, self.menu, self.go_menu = glue, board, menu, go_menu
-        self.mesh = Mesh(None, self.code_kind)
+        self.mesh = Mesh(None, self.code_kind, self.code_key)
         self.snap = None
         self.chat = []  # [[peer, text], ...] the last lines, saved with the match
         self.box = None  # the connection box shown: "invite", "join" or None
@@ -42,7 +46,7 @@ class Session(Links, Connect):
                 on(button, "click", self.scanner(field))
         on("p2p-chat-form", "submit", self.on_chat)
         on("p2p-reconnect-peer", "change", lambda event: self.view())
-        for name in ("p2p-ice", "p2p-deadline"):
+        for name in ("p2p-ice", "p2p-deadline", "p2p-bank", "p2p-away"):
             on(name, "change", lambda event: panels.save_settings(self.glue))
         glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
         panels.load_settings(glue)
@@ -51,6 +55,15 @@ class Session(Links, Connect):
     # --- state --------------------------------------------------------------------------------------
     def code_kind(self, code):
         return glue_json(self.glue.codeKind(code)).get("kind")
+
+    def code_key(self, code):
+        return glue_json(self.glue.codeKind(code)).get("key")
+
+    async def ensure_key(self, fresh):
+        """This page's public signing key (from the engine, which keeps the secret): a fresh one for a new match."""
+        ok, result = await engine.call({"type": "p2p_identity", "fresh": bool(fresh)})
+        self.mesh.key = result.get("key") if ok else None
+        return self.mesh.key
 
     def over(self):
         return bool(self.snap and self.snap.get("over"))
@@ -78,7 +91,7 @@ class Session(Links, Connect):
     def reset(self, role):
         for link in list(self.mesh.links.values()):
             self.glue.close(link.lid)
-        self.mesh = Mesh(role, self.code_kind)
+        self.mesh = Mesh(role, self.code_kind, self.code_key)
         self.snap, self.chat, self.box, self.manual, self.target, self.reply_code = None, [], None, None, None, None
         saves.drop("p2p")
         self.board.clear()
@@ -121,10 +134,16 @@ class Session(Links, Connect):
         return result
 
     def apply(self, snap):
-        """Show one peer snapshot, send what it says to send, save it; let this page's bots decide."""
+        """Save one peer snapshot (first: its secrets before they are sent), send what it says to send (to
+        every page, or to one), show it; let this page's bots decide."""
         self.snap = snap
+        self.save(snap)
         for text in snap.get("send") or []:
             self.send_all({"k": "peer", "t": text})
+        for to, text in snap.get("send_to") or []:
+            self.link_send(to, {"k": "peer", "t": text})
+        if snap.get("outcome") and not box_shown():
+            clear_message()  # (a note about a drop or a refusal: the outcome says what decided the match)
         refused = snap.get("refused")
         if refused:
             panels.refusal(self, refused.get("message") or refused.get("type"), bool(refused.get("cheating")),
@@ -141,13 +160,18 @@ class Session(Links, Connect):
         waiting = snap.get("waiting") or {}
         el.setAttribute("data-waiting", str(waiting.get("phase")) + ":" + ",".join(str(k) for k in waiting.get("keys") or []))
         panels.outcome(self, snap)
-        self.save(snap)
         self.view()
         if snap.get("bots_to_decide") and not snap.get("over"):
             self.enqueue(self.job_bots)
 
     def save(self, snap):
-        saves.write("p2p", snap, {"role": self.mesh.role, "chat": self.chat})
+        if saves.write("p2p", snap, {"role": self.mesh.role, "chat": self.chat}):
+            by_id("game-screen").removeAttribute("data-save-failed")
+            return
+        by_id("game-screen").setAttribute("data-save-failed", "true")
+        show_message("This match could not be saved in the browser's storage (full or disabled): a reload now "
+                     "would lose what happened since the last save. Free some space (e.g. clear this site's "
+                     "other data) and keep this page open.")
 
     def add_chat(self, peer, text, note=""):
         self.chat = (self.chat + [[peer, text]])[-50:]
@@ -167,8 +191,8 @@ class Session(Links, Connect):
         try:
             field = "action" if kind == "p2p_choose" else "prefix"
             snap = await self.req({"type": kind, "seat": seat, field: action}, "That move was refused")
-            if snap is not None:
-                clear_message()
+            if snap is not None and not by_id("game-screen").hasAttribute("data-save-failed"):
+                clear_message()  # (a failed save stays said)
         finally:
             self.choosing = False
 
@@ -195,6 +219,8 @@ class Session(Links, Connect):
         self.mesh.me = me if isinstance(me, int) else 0
         self.mesh.setup = (data["save"] or {}).get("setup")
         self.mesh.started = True
+        await self.ensure_key(False)  # the restored match's own key
+        self.mesh.keys = dict(enumerate((self.mesh.setup or {}).get("keys") or []))
         for line in (data.get("chat") if isinstance(data.get("chat"), list) else [])[-50:]:
             if (isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and 0 <= line[0] < MAX_PEERS
                     and isinstance(line[1], str)):
@@ -225,7 +251,13 @@ class Session(Links, Connect):
         await self.host_start()
 
     async def host_start(self):
-        snap = await self.req({"type": "p2p_start", "setup": self.mesh.setup, "me": 0}, "Could not start the match")
+        mesh = self.mesh
+        keys = [mesh.key] + [mesh.keys.get(peer) for peer in range(1, mesh.setup["peers"])]
+        if None in keys:
+            show_message("A page of the match gave no signing key in its code: invite it again.")
+            return
+        mesh.setup["keys"] = keys
+        snap = await self.req({"type": "p2p_start", "setup": mesh.setup, "me": 0}, "Could not start the match")
         if snap is not None:
             self.run(self.mesh.host_started(self.mesh.setup))  # started before the setup goes out
             clear_message()

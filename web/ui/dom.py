@@ -143,10 +143,11 @@ def load_json(key):
 
 
 def store_json(key, data):
+    """Store JSON in localStorage; False when the storage refuses it (full or disabled): keep playing. (The
+    page's JS helper catches the quota error, which MicroPython cannot.)"""
     try:
-        window.localStorage.setItem(key, json.dumps(data))
-        return True
-    except Exception as exc:  # storage full / disabled: keep playing
+        return bool(window.cargobayPage.store(key, json.dumps(data)))
+    except Exception as exc:
         print("cargobay: could not store", key, exc)
         return False
 

@@ -5,6 +5,7 @@ import asyncio
 from ui.board import turn_owner
 from ui.dom import by_id, clear_message, error_text, int_param, show_message, show_screen, spawn
 from ui.engine import engine
+from ui.quickdraw import QuickDraw
 from ui.saves import saves
 
 DELAY_MS = int_param("delay", 350)
@@ -18,19 +19,24 @@ class LocalMatch:
         self.busy = False
         self.generation = 0  # bumps on every new match / menu, so old bot loops stop
         self.on_menu_state = on_menu_state  # fn(): the menu refreshes its "continue" buttons
+        self.quickdraw = QuickDraw(self.send_draws, lambda: board.el.focus())  # shootouts at this screen
 
     def unfinished(self):
         return bool(self.snap and not self.snap.get("over"))
 
     def leave(self):
         self.generation += 1
+        self.quickdraw.reset()
 
     # --- starting --------------------------------------------------------------------------------
     async def new(self, setup):
         ok, result = await engine.call({"type": "new_match", "game": setup["game"], "seats": setup["seats"],
                                         "seed": setup["seed"], "options": setup.get("options") or {}})
-        if not ok:
-            show_message("Could not start a match. " + error_text(result))
+        if not ok:  # e.g. options the game refuses: say why; the menu keeps every choice
+            problem = str(result.get("message") or "") if isinstance(result, dict) else ""
+            show_message("Could not start a match: " + problem if problem else
+                         "Could not start a match. " + error_text(result))
+            by_id("messages").scrollIntoView()
             return False
         self.setup = setup
         self.show(result)
@@ -58,6 +64,7 @@ class LocalMatch:
     def show(self, snap):
         """Take over the board and the screen with this match."""
         self.generation += 1
+        self.quickdraw.reset()
         clear_message()
         self.board.drive(self.on_action, self.on_select)
         self.board.svg = None
@@ -95,6 +102,7 @@ class LocalMatch:
         info.textContent = text
         info.setAttribute("data-step", str(snap.get("step", "")))
         saves.write("local", snap, {"setup": self.setup})
+        self.quickdraw.update(snap)
 
     # --- playing ---------------------------------------------------------------------------------
     async def auto_steps(self, generation):
@@ -120,20 +128,35 @@ class LocalMatch:
     def on_select(self, seat, prefix):
         spawn(self.send({"type": "select", "seat": seat, "prefix": prefix}, "That choice was refused. "))
 
-    async def send(self, req, failure):
+    async def send(self, req, failure, wait=False):
+        """One request; True if the engine took it. A request while another is out is dropped (a double
+        click), or with ``wait`` sent after it."""
+        while wait and self.busy:
+            await asyncio.sleep_ms(10)
         if self.busy:
-            return
+            return False
         self.busy = True
         self.board.busy(True)
         try:
             ok, result = await engine.call(req)
             if not ok:
                 show_message(failure + error_text(result))  # the board stays as it was
-                return
+                return False
             clear_message()
             self.render(result)
             if req["type"] == "act":
                 spawn(self.auto_steps(self.generation))
+            return True
         finally:
             self.busy = False
             self.board.busy(False)
+
+    async def send_draws(self, draws):
+        """The quick-draw's reaction times, one act per human shooter, in order."""
+        generation = self.generation
+        for seat, action in draws:
+            if self.generation != generation:
+                return False
+            if not await self.send({"type": "act", "seat": seat, "action": action}, "That draw was refused. ", True):
+                return False
+        return True

@@ -30,6 +30,8 @@ def normalize(hello):
             "listed": game.get("listed", True) is not False,
             "bots": [str(b) for b in (bots if isinstance(bots, list) else shared_bots)],
             "options": [o for o in game.get("options") or [] if isinstance(o, dict) and isinstance(o.get("name"), str)],
+            # option values a match between browsers must use (e.g. gun cards: no reflexes over a network)
+            "peer_options": game.get("peer_options") if isinstance(game.get("peer_options"), dict) else {},
         }
         games.append(info)
     return games
@@ -47,6 +49,25 @@ def stamped_catalogue():
 
 def seat_label(index):
     return "Seat " + str(index + 1)
+
+
+def choice_pairs(option):
+    """[(value, readable name)] of a choice or set option (its "labels" when it has one per choice)."""
+    choices = [str(c) for c in option.get("choices") or []]
+    labels = option.get("labels")
+    if not (isinstance(labels, list) and len(labels) == len(choices)):
+        labels = choices
+    return [(value, str(labels[i])) for i, value in enumerate(choices)]
+
+
+def value_words(option, value):
+    """An option value in words (a choice's label, yes/no, the names of a set)."""
+    pairs = dict(choice_pairs(option))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(pairs.get(str(v), str(v)) for v in value) or "none"
+    return pairs.get(str(value), str(value))
 
 
 class Menu:
@@ -112,6 +133,7 @@ class Menu:
         self._seats(seats)
         self._options()
         self._friend_seats()
+        self._friend_fixed()
 
     # --- local set-up ----------------------------------------------------------------------------
     def _seats(self, seats=None):
@@ -128,12 +150,16 @@ class Menu:
         kinds = [("human", "Human")] + [(bot, bot[:1].upper() + bot[1:] + " bot") for bot in game["bots"]]
         for seat in range(count):
             default = "human" if seat == 0 or not game["bots"] else game["bots"][0]
-            if seats and seat < len(seats):
+            if seats and seat < len(seats) and seats[seat]:
                 default = seats[seat]
             box.appendChild(self._select("seat-" + str(seat), seat_label(seat), kinds, default))
 
     def _recount(self, event):
-        self._seats([str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())] + [None] * 6)
+        """The Players count changed: that many seat pickers, the first ones keeping their choice."""
+        count = int(str(by_id("seat-count").value))
+        chosen = [str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())]
+        self._seats((chosen + [None] * count)[:count])
+        by_id("seat-count").focus()  # the picker was drawn again: a keyboard player stays on it
 
     def _seat_count(self):
         count = 0
@@ -163,8 +189,9 @@ class Menu:
             kind = option.get("kind")
             default = option.get("default")
             if kind == "choice":
-                choices = [(str(c), str(c)) for c in option.get("choices") or []]
-                box.appendChild(self._select(name, label, choices, str(default)))
+                box.appendChild(self._select(name, label, choice_pairs(option), str(default)))
+            elif kind == "set":
+                box.appendChild(self._checkboxes(name, label, option))
             elif kind == "bool":
                 wrap = element("label", label)
                 field = element("input", id=name, type="checkbox")
@@ -181,6 +208,34 @@ class Menu:
                 wrap.appendChild(field)
                 box.appendChild(wrap)
 
+    def _checkboxes(self, name, label, option):
+        """A set option: a fieldset (legend: its label) with one labelled checkbox per choice, folded in a
+        <details> whose summary counts the ticks (a long list would push Start off the screen)."""
+        fold = element("details", id=name + "-box", **{"class": "option-set-box"})
+        summary = element("summary", "")
+        fold.appendChild(summary)
+        group = element("fieldset", id=name, **{"class": "option-set"})
+        group.appendChild(element("legend", label, **{"class": "sr-only"}))  # the summary shows it
+        chosen = [str(c) for c in option.get("default") or []]
+        boxes = []
+        for value, text in choice_pairs(option):
+            wrap = element("label")
+            box = element("input", type="checkbox", id=name + "-" + value, value=value)
+            box.checked = value in chosen
+            boxes.append(box)
+            wrap.appendChild(box)
+            wrap.appendChild(element("span", text))
+            group.appendChild(wrap)
+        fold.appendChild(group)
+
+        def count(event=None):
+            ticked = len([b for b in boxes if b.checked])
+            summary.textContent = label + " \u2014 " + str(ticked) + " of " + str(len(boxes)) + " ticked"
+
+        count()
+        on(group, "change", count)
+        return fold
+
     def read_options(self):
         """(options, problem) from the option fields; the engine checks the values."""
         options = {}
@@ -190,6 +245,9 @@ class Menu:
                 continue
             if option.get("kind") == "bool":
                 options[option["name"]] = bool(field.checked)
+            elif option.get("kind") == "set":  # the ticked choices
+                options[option["name"]] = [value for value, _ in choice_pairs(option)
+                                           if by_id("option-" + option["name"] + "-" + value).checked]
             elif option.get("kind") == "choice":
                 choices = option.get("choices") or []
                 text = str(field.value)
@@ -242,6 +300,25 @@ class Menu:
                 box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat),
                                              [("none", "Nobody")] + choices, "none"))
 
+    def _friend_fixed(self):
+        """The options a match between browsers always uses, shown fixed (a disabled control and a note);
+        the other options are those of the set-up above."""
+        box = by_id("p2p-fixed-options")
+        box.innerHTML = ""
+        fixed = (self.game or {}).get("peer_options") or {}
+        for option in (self.game or {}).get("options") or []:
+            if option["name"] not in fixed:
+                continue
+            name = "p2p-option-" + option["name"]
+            words = value_words(option, fixed[option["name"]])
+            wrap = element("label", str(option.get("label") or option["name"]))
+            field = element("select", id=name, aria_describedby=name + "-note")
+            field.appendChild(element("option", words, value=words))
+            field.disabled = True
+            wrap.appendChild(field)
+            box.appendChild(wrap)
+            box.appendChild(element("p", "between browsers: " + words, id=name + "-note", **{"class": "hint"}))
+
     def read_friend(self):
         """(partial setup, problem): {"game", "seats", "owners", "options"} for a match with friends: this
         page (peer 0) owns its seats and its bots; each "friend" seat goes to the next guest (1, 2, ...)."""
@@ -270,4 +347,5 @@ class Menu:
         options, problem = self.read_options()
         if problem:
             return None, problem
+        options.update(self.game.get("peer_options") or {})  # e.g. gun cards: peers refuse anything else
         return {"game": self.game["id"], "seats": seats, "owners": owners, "options": options}, None

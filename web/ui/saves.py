@@ -15,20 +15,25 @@ class Saves:
         self.last = {}  # mode -> [body, extra JSON] last written
 
     def write(self, mode, snap, extra):
-        """Save a match after a snapshot: its body (log / save) plus `extra` fields."""
+        """Save a match after a snapshot: its body (log / save) plus `extra` fields. False if the storage
+        refused it (full, or disabled); then the record without the extras is tried, so the minimum needed
+        to go on is kept when it fits."""
         body = snap.get(BODY[mode])
         if body is None:
             body = (self.last.get(mode) or [None])[0]
             if body is None:
-                return
+                return True
         record = {BODY[mode]: body, "step": snap.get("step"), "over": bool(snap.get("over"))}
         for key, value in extra.items():
             record[key] = value
         marker = [body, record]
         if self.last.get(mode) == marker:
-            return
-        self.last[mode] = marker
-        store_json(KEYS[mode], record)
+            return True
+        if store_json(KEYS[mode], record):
+            self.last[mode] = marker
+            return True
+        store_json(KEYS[mode], {BODY[mode]: body, "step": record["step"], "over": record["over"]})
+        return False
 
     def read(self, mode):
         """(record, problem): an unfinished saved match, None; a corrupt one is dropped and named."""

@@ -1,16 +1,21 @@
-"""The peer-to-peer message schema, version 1: every message from a peer is untrusted input.
+"""The peer-to-peer message schema, version 2: every message from a peer is untrusted input.
 
-``parse(text)`` checks size, JSON, version, match id and every field's type and range, and
-returns a plain dict or raises ``MessageError`` with the reason. Nothing else reads raw text.
+``parse(text)`` checks size, text encoding, JSON, version, match id and every field's type and
+range, and returns a plain dict or raises ``MessageError`` with the reason. Nothing else reads raw
+text. Every message carries ``sig``: its sender's Ed25519 signature (base64url) of ``body(message)``,
+the canonical text without ``sig`` (checked by the peer, which knows the keys: see signing.py).
 
-| type     | fields (besides v, match, type, from)                                  |
-|----------|------------------------------------------------------------------------|
-| commit   | node, kind ("action" or "share"), key (seat, or peer for a share), digest |
-| reveal   | node, kind, key, value, nonce, commits (the digests the revealer saw, by key) |
-| act      | node, seat, action (a decision only one seat takes: public at once)    |
-| hash     | step, hash (the state hash after that many actions)                    |
-| resume   | step, hash (sent on (re)connection: where the sender stands)           |
-| chat     | text                                                                   |
+| type     | fields (besides v, match, type, from, sig)                                     |
+|----------|--------------------------------------------------------------------------------|
+| commit   | node, kind ("action" or "share"), key (seat, or peer for a share), digest      |
+| reveal   | node, kind, key, value, nonce, commits: {key: [digest, sig]} (every commitment |
+|          | the revealer holds, each with its signer's signature: equivocation is provable)|
+| act      | node, seat, action (a decision only one seat takes: public at once)            |
+| hash     | step, hash (the state hash after that many actions); act: [seat, action, sig]  |
+|          | when that step was one seat's move (the signed move the sender applied)        |
+| resume   | step, hash[, act] (sent on (re)connection: where the sender stands)            |
+| chat     | text                                                                           |
+| proof    | a, b: two messages (full texts) one peer signed for one decision, that conflict|
 """
 
 from __future__ import annotations
@@ -22,14 +27,16 @@ from typing import Any
 from ..engine import CargoBayError
 from .commit import is_hex64
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_MESSAGE_BYTES = 16_384
 MAX_CHAT = 500
 MAX_ACTION = 200
 MAX_NODE = 100_000
+MAX_KEY = 63
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+SIG = re.compile(r"[A-Za-z0-9_-]{86}")
 KINDS = ("action", "share")
-TYPES = ("commit", "reveal", "act", "hash", "resume", "chat")
+TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof")
 
 
 class MessageError(CargoBayError):
@@ -43,13 +50,17 @@ def _int(message: dict[str, Any], name: str, high: int = MAX_NODE) -> int:
     return value
 
 
-def _text(message: dict[str, Any], name: str, limit: int) -> str:
-    value = message.get(name)
+def check_text(value: object, what: str, limit: int) -> str:
+    """A string of 1..limit characters with no control characters and no lone surrogates."""
     if not isinstance(value, str) or not 0 < len(value) <= limit:
-        raise MessageError(f"{message.get('type')}: {name!r} must be a string of 1..{limit} characters")
-    if any(ord(ch) < 32 and ch not in "\n\t" for ch in value):
-        raise MessageError(f"{message.get('type')}: {name!r} holds control characters")
+        raise MessageError(f"{what} must be a string of 1..{limit} characters")
+    if any((ord(ch) < 32 and ch not in "\n\t") or 0xD800 <= ord(ch) <= 0xDFFF for ch in value):
+        raise MessageError(f"{what} holds control characters or lone surrogates")
     return value
+
+
+def _text(message: dict[str, Any], name: str, limit: int) -> str:
+    return check_text(message.get(name), f"{message.get('type')}: {name!r}", limit)
 
 
 def _hex(message: dict[str, Any], name: str) -> str:
@@ -59,60 +70,118 @@ def _hex(message: dict[str, Any], name: str) -> str:
     return str(value)
 
 
-def parse(text: object, match_id: str, peers: int) -> dict[str, Any]:
+def _sig(value: object, what: str) -> str:
+    if not isinstance(value, str) or not SIG.fullmatch(value):
+        raise MessageError(f"{what} must be a signature (86 base64url characters)")
+    return value
+
+
+def _act(message: dict[str, Any]) -> list[Any]:
+    act = message.get("act")
+    if not (isinstance(act, list) and len(act) == 3 and isinstance(act[0], int) and not isinstance(act[0], bool)
+            and 0 <= act[0] <= MAX_KEY):
+        raise MessageError(f"{message.get('type')}: 'act' must be [seat, action, signature]")
+    return [act[0], check_text(act[1], "act: the action", MAX_ACTION), _sig(act[2], "act: the signature")]
+
+
+def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> dict[str, Any]:
     """Validate one raw message for ``match_id``; raises MessageError with the reason."""
     if not isinstance(text, str):
         raise MessageError("a message is JSON text")
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
+    try:
+        size = len(text.encode())
+    except UnicodeEncodeError:
+        raise MessageError("a message holds a lone surrogate (not valid text)") from None
+    if size > MAX_MESSAGE_BYTES:
         raise MessageError(f"message over {MAX_MESSAGE_BYTES} bytes")
     try:
         message = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise MessageError(f"not JSON: {error}") from None
+        raise MessageError(f"not JSON: {str(error)[:80]}") from None
     if not isinstance(message, dict):
         raise MessageError("a message is a JSON object")
     if message.get("v") != PROTOCOL:
-        raise MessageError(f"protocol version {message.get('v')!r} is not {PROTOCOL}")
+        raise MessageError(f"protocol version {str(message.get('v'))[:20]!r} is not {PROTOCOL}")
     if message.get("match") != match_id:
         raise MessageError(f"message for another match ({str(message.get('match'))[:70]!r})")
     kind = message.get("type")
-    if kind not in TYPES:
+    if kind not in TYPES or (nested and kind == "proof"):
         raise MessageError(f"unknown message type {str(kind)[:40]!r}")
     _int(message, "from", peers - 1)
-    fields: dict[str, Any] = {"v": PROTOCOL, "match": match_id, "type": kind, "from": message["from"]}
+    fields: dict[str, Any] = {"v": PROTOCOL, "match": match_id, "type": kind, "from": message["from"],
+                              "sig": _sig(message.get("sig"), f"{kind}: 'sig'")}
     if kind in ("commit", "reveal"):
         fields["node"] = _int(message, "node")
         if message.get("kind") not in KINDS:
             raise MessageError(f"{kind}: 'kind' must be one of {KINDS}")
         fields["kind"] = message["kind"]
-        fields["key"] = _int(message, "key", 63)
+        fields["key"] = _int(message, "key", MAX_KEY)
         if kind == "commit":
             fields["digest"] = _hex(message, "digest")
         else:
             fields["value"] = _text(message, "value", MAX_ACTION)
             fields["nonce"] = _hex(message, "nonce")
             commits = message.get("commits")
-            if not isinstance(commits, dict) or len(commits) > 64:
-                raise MessageError("reveal: 'commits' must map keys to digests")
-            for key, digest in commits.items():
-                if not (isinstance(key, str) and key.isdigit() and len(key) <= 2 and is_hex64(digest)):
-                    raise MessageError("reveal: 'commits' must map keys to digests")
-            fields["commits"] = dict(sorted(commits.items()))
+            if not isinstance(commits, dict) or len(commits) > MAX_KEY + 1:
+                raise MessageError("reveal: 'commits' must map keys to [digest, signature]")
+            for key, entry in commits.items():
+                if not (isinstance(key, str) and key.isdigit() and len(key) <= 2 and isinstance(entry, list)
+                        and len(entry) == 2 and is_hex64(entry[0])):
+                    raise MessageError("reveal: 'commits' must map keys to [digest, signature]")
+                _sig(entry[1], "reveal: a commitment's signature")
+            fields["commits"] = {key: list(commits[key]) for key in sorted(commits, key=int)}
     elif kind == "act":
         fields["node"] = _int(message, "node")
-        fields["seat"] = _int(message, "seat", 63)
+        fields["seat"] = _int(message, "seat", MAX_KEY)
         fields["action"] = _text(message, "action", MAX_ACTION)
     elif kind in ("hash", "resume"):
         fields["step"] = _int(message, "step")
         fields["hash"] = _hex(message, "hash")
-    else:
+        if "act" in message:
+            fields["act"] = _act(message)
+    elif kind == "chat":
         fields["text"] = _text(message, "text", MAX_CHAT)
+    else:
+        for name in ("a", "b"):
+            value = message.get(name)
+            if not isinstance(value, str):
+                raise MessageError(f"proof: {name!r} must be a message's text")
+            fields[name] = value
     extra = set(message) - set(fields)
     if extra:
-        raise MessageError(f"{kind}: unexpected field(s) {sorted(extra)[:5]}")
+        raise MessageError(f"{kind}: unexpected field(s) {sorted(str(e)[:20] for e in extra)[:5]}")
     return fields
 
 
 def dump(message: dict[str, Any]) -> str:
     """Canonical text of a message (the same message is always the same text)."""
     return json.dumps(message, sort_keys=True, separators=(",", ":"))
+
+
+def body(message: dict[str, Any]) -> str:
+    """The canonical text a signature covers: the message without its ``sig``."""
+    return dump({key: value for key, value in message.items() if key != "sig"})
+
+
+def slot(message: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The decision a message speaks for: two signed messages of one sender for one slot must agree."""
+    kind = message["type"]
+    if kind in ("commit", "reveal"):
+        return (kind, message["node"], message["kind"], message["key"])
+    if kind == "act":
+        return ("act", message["node"], message["seat"])
+    if kind in ("hash", "resume"):
+        return ("hash", message["step"])
+    return None
+
+
+def content(message: dict[str, Any]) -> tuple[Any, ...]:
+    """What a message says for its slot (two messages for one slot conflict when this differs)."""
+    kind = message["type"]
+    if kind == "commit":
+        return (message["digest"],)
+    if kind == "reveal":
+        return (message["value"], message["nonce"])
+    if kind == "act":
+        return (message["action"],)
+    return (message["hash"],)

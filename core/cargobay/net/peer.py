@@ -1,124 +1,61 @@
-"""A lockstep peer: every peer runs the engine, checks every remote move, and compares state hashes.
+"""A lockstep peer: every peer runs the engine, checks every signed remote move, and compares state hashes.
 
-Transport-free: the caller hands in each raw message with the peer index of the channel it came
-from, and broadcasts the messages the peer returns. Time is passed in (``now``, seconds), never read.
-
-A decision node is numbered by the match step at which it began:
-- chance: every playing peer commits to a random 256-bit share, reveals it once all commitments are
-  in, and the outcome is drawn from ``joint_seed`` of all shares, so no peer alone chooses a deal
-  (a spectator adds none: it has no stake, and a spectator that drops must not stall the players);
-- simultaneous: each acting seat's owner commits ``H(match, node, seat, action, nonce)``; reveals go
-  out only after all commitments are in (each reveal names the commitments its sender saw);
-- one seat: its owner sends the action in the clear.
-After every node each peer broadcasts its state hash, so a desync is caught at the step it happens.
-
-Every refused message raises ``PeerViolation`` (or ``MessageError``) with the reason and leaves the
-match untouched. A reveal that does not open its commitment, or opens to an illegal move, is
-cheating: the sender's seats forfeit. A reveal missing past the deadline (counted only while the
-peer is connected) forfeits too.
+Transport-free: the caller hands in each raw message with the peer index of the channel it came from,
+and sends what the peer returns: ``(None, text)`` to every other page, ``(k, text)`` to page ``k`` only.
+Time is passed in (``now``, seconds), never read. The design, and what a cheater can still do, is in
+docs/peer-protocol.md; in short:
+- a decision node is numbered by the match step at which it began: chance (every player commits to a
+  share, the deal comes from all of them), simultaneous (each acting seat commits, then reveals) or one
+  seat (the move in the clear). Reveals go in a fixed order that turns with the step; every reveal
+  carries the signed commitments its sender holds, every hash the signed move of a one-seat step;
+- every message is signed; two signed messages of one page for one decision are a proof of cheating,
+  passed on to every page; a hash that differs after the same validated moves loses its sender the match;
+- clocks (clocks.py) bound every wait; quotas (quotas.py) bound what another page can make this one hold.
 """
 
 from __future__ import annotations
 
-import copy
+import json
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match
+from . import evidence
+from .clocks import AUTO, DECIDE, Clocks
 from .commit import commitment, joint_seed, opens
-from .messages import MATCH_ID, PROTOCOL, dump, parse
+from .evidence import WINDOW, Out
+from .messages import PROTOCOL, body, dump, parse, slot
+from .quotas import Held, Recent, TokenBucket
+from .setup import Setup
+from .signing import Identity, signed_bytes, verify
+from .verdicts import PeerViolation, forfeit
 
-MAX_BUFFERED = 256
-
-
-class _Deferred(Exception):
-    """A message that can only be handled once another peer's message has arrived."""
-
-
-class PeerViolation(CargoBayError):
-    """A message refused for breaking the protocol; ``cheating`` when it proves bad faith."""
-
-    def __init__(self, reason: str, *, sender: int | None = None, cheating: bool = False) -> None:
-        super().__init__(reason)
-        self.sender = sender
-        self.cheating = cheating
-
-
-@dataclass
-class Setup:
-    """What every peer agrees on before the first move."""
-
-    match_id: str
-    game: str
-    seats: list[str]  # seat kinds: "human" or a bot level (bots run on their owner's machine)
-    owners: list[int]  # the peer index that plays each seat; a peer that owns none is a spectator
-    peers: int
-    options: dict[str, Any] = field(default_factory=dict)
-    reveal_deadline: float = 60.0  # seconds a peer may take to reveal once all commitments are in
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.match_id, str) or not MATCH_ID.fullmatch(self.match_id):
-            raise ValueError("a match id is 8-64 letters, digits, - or _")
-        if not isinstance(self.game, str) or not isinstance(self.seats, list) or not isinstance(self.owners, list):
-            raise ValueError("a setup names its game, and lists its seats and their owners")
-        if not all(isinstance(kind, str) for kind in self.seats) or len(self.owners) != len(self.seats):
-            raise ValueError("every seat is a kind (human or a bot level) with one owner")
-        if not isinstance(self.options, dict):
-            raise ValueError("the options are an object")
-        if not isinstance(self.peers, int) or isinstance(self.peers, bool):
-            raise ValueError("peers is a number")
-        if not 2 <= self.peers <= 8 or not all(
-            isinstance(o, int) and not isinstance(o, bool) and 0 <= o < self.peers for o in self.owners
-        ):
-            raise ValueError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
-        if len(set(self.owners)) < 2:
-            raise ValueError("at least two peers play: a match against oneself needs no network")
-        if not isinstance(self.reveal_deadline, int | float) or not 1 <= self.reveal_deadline <= 3600:
-            raise ValueError("the reveal deadline is 1..3600 seconds")
-
-    @classmethod
-    def from_json(cls, data: Any) -> Setup:
-        if not isinstance(data, dict):
-            raise ValueError("a setup is an object")
-        try:
-            return cls(**data)
-        except TypeError as error:
-            raise ValueError(f"bad setup: {error}") from None
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    def check_game(self, game: Game[Any]) -> None:
-        """The checks that need the game: it is the one named, with a seat count and options it allows."""
-        if game.id != self.game:
-            raise ValueError(f"the setup is for {self.game!r}, not {game.id!r}")
-        if not game.min_seats <= len(self.seats) <= game.max_seats:
-            raise ValueError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
-        chosen = game.info.resolve_options(self.options)
-        for name, value in game.info.peer_options:
-            if chosen[name] != value:
-                raise ValueError(f"between browsers {game.title} plays with {name} = {value!r}")
+AHEAD = 16  # how many steps ahead of this page a message may be and still be held
 
 
 class Peer:
-    def __init__(self, setup: Setup, me: int, entropy: Callable[[int], bytes], game: Game[Any]) -> None:
+    def __init__(self, setup: Setup, me: int, identity: Identity, game: Game[Any]) -> None:
         if not isinstance(me, int) or not 0 <= me < setup.peers:
             raise ValueError(f"peer {me} is not in this match")
         setup.check_game(game)
-        self.setup = setup
-        self.me = me
-        self.entropy = entropy
-        self.game: Game[Any] = game
-        self.match = Match(self.game, setup.seats, 0, setup.options)
-        self.outbox: list[dict[str, Any]] = []
-        self.hashes: dict[int, str] = {0: self.game.state_hash(self.match.state)}
-        self.remote_hashes: dict[tuple[int, int], str] = {}
-        self.seen: set[str] = set()
-        self.used_digests: set[str] = set()
-        self.future: list[tuple[int, dict[str, Any]]] = []
-        self.connected: dict[int, bool] = {peer: True for peer in range(setup.peers) if peer != me}
+        if setup.keys[me] != identity.public:
+            raise ValueError("the setup lists another key for this page")
+        self.setup, self.me, self.identity, self.game = setup, me, identity, game
+        self.digest = setup.digest()
+        self.match = Match(game, setup.seats, 0, setup.options)
+        self.outbox: list[list[Any]] = []  # [node, text]: my commitments, reveals and moves (for catch-up)
+        self.held: dict[int, dict[str, list[Any]]] = {}  # node -> slot -> [signer, text] (the window)
+        self.hashes: dict[int, str] = {0: game.state_hash(self.match.state)}
+        self.hash_texts: dict[int, str] = {}  # my signed hash messages (the window)
+        self.remote: dict[tuple[int, int], str] = {}  # (peer, step) -> the hash it sent (the window)
+        self.answered: dict[int, list[int]] = {}  # peer -> steps of its resume requests answered
+        self.future: dict[int, Held] = {}
+        self.behind: set[int] = set()  # peers whose messages were dropped for being too far ahead
+        self.recent = Recent()
+        self.buckets: dict[int, TokenBucket] = {}
+        self.connected = {peer: True for peer in range(setup.peers) if peer != me}
+        self.clocks = Clocks(setup)
         self.outcome: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
         self.node: dict[str, Any] = {}
@@ -132,346 +69,391 @@ class Peer:
     def my_seats(self) -> list[int]:
         return [seat for seat, owner in enumerate(self.setup.owners) if owner == self.me]
 
+    def is_player(self, peer: int) -> bool:
+        return peer in self.setup.owners
+
+    def over(self) -> bool:
+        return self.outcome is not None or self.game.is_terminal(self.match.state)
+
     def to_decide(self) -> list[int]:
         """My seats that must choose now and have not (for a human: wait for input; for a bot: ask it)."""
         if self.outcome or self.node["kind"] not in ("simultaneous", "seat"):
             return []
         return [seat for seat in self.node["keys"] if self.setup.owners[seat] == self.me
-                and str(seat) not in self.node["secrets"] and seat not in self.node.get("acted", [])]
+                and str(seat) not in self.node["commits"] and seat not in self.node["acted"]]
 
     def waiting_for(self) -> dict[str, Any]:
         """Whom the node waits for: commitments, reveals or a move, by key."""
         node = self.node
-        keys = [str(key) for key in node["keys"]]
         if node["kind"] == "seat":
             return {"phase": "move", "keys": node["keys"]}
-        missing_commits = [int(k) for k in keys if k not in node["commits"]]
-        if missing_commits:
-            return {"phase": "commit", "keys": missing_commits}
-        return {"phase": "reveal", "keys": [int(k) for k in keys if k not in node["reveals"]]}
+        missing = [key for key in node["keys"] if str(key) not in node["commits"]]
+        if missing:
+            return {"phase": "commit", "keys": missing}
+        return {"phase": "reveal", "keys": [key for key in node["order"] if str(key) not in node["reveals"]][:1]}
+
+    def clock_status(self) -> list[dict[str, Any]]:
+        return self.clocks.status(self._owing(), self.connected, self.me)
 
     def take_events(self) -> list[dict[str, Any]]:
         events, self.events = self.events, []
         return events
 
     # --- local input ---------------------------------------------------------------------------
-    def start(self, now: float) -> list[dict[str, Any]]:
+    def start(self, now: float) -> list[Out]:
         """Messages to send when the match begins (the first chance commitment)."""
+        self.tick(now)
         return self._advance(now)
 
-    def choose(self, seat: int, action: str, now: float) -> list[dict[str, Any]]:
+    def choose(self, seat: int, action: str, now: float) -> list[Out]:
         """One of my seats decides; the engine checks it before anything is sent."""
+        self.tick(now)
         if self.outcome:
             raise PeerViolation(f"the match has ended: {self.outcome['reason']}")
         if seat not in self.to_decide():
             raise PeerViolation(f"seat {seat} has nothing to decide here")
         self.game.apply(self.match.state, seat, action)  # raises the engine's typed error if illegal
         node = self.node["node"]
+        self.clocks.decided(self.me)
         if self.node["kind"] == "seat":
-            self.match.apply(seat, action)
-            self.node.setdefault("acted", []).append(seat)
-            sent = [self._send({"type": "act", "node": node, "seat": seat, "action": action})]
-            self._after_step(now, sent)
-            return sent + self._advance(now)
-        nonce = self.entropy(32).hex()
-        digest = commitment(self.setup.match_id, node, seat, "action", action, nonce)
-        self.node["secrets"][str(seat)] = [action, nonce]
-        self.node["commits"][str(seat)] = digest
-        self.used_digests.add(digest)
-        sent = [self._send({"type": "commit", "node": node, "kind": "action", "key": seat, "digest": digest})]
-        return sent + self._advance(now)
+            text = self._keep(node, {"type": "act", "node": node, "seat": seat, "action": action})
+            self._apply_act(seat, action, text)
+            out: list[Out] = [(None, text)]
+            self._after_step(now, out)
+            return out + self._advance(now)
+        nonce = self.identity.derive(self.setup.match_id, "nonce", node, seat)
+        self._commit(seat, "action", action, nonce)
+        return [(None, self.outbox[-1][1]), *self._advance(now)]
 
-    def chat(self, text: str) -> list[dict[str, Any]]:
-        message = self._send({"type": "chat", "text": text})
-        parse(dump(message), self.setup.match_id, self.setup.peers)  # the same limits as for others
-        return [message]
+    def chat(self, text: str, now: float) -> list[Out]:
+        from .messages import MAX_CHAT, check_text
 
-    def hello(self) -> list[dict[str, Any]]:
-        """Where I stand: sent on every (re)connection, so the other side re-sends what I missed."""
-        return [self._send({"type": "resume", "step": self.step, "hash": self.hashes[self.step]}, keep=False)]
+        check_text(text, "a chat line", MAX_CHAT)
+        return [(None, self._sign({"type": "chat", "text": text}))]
+
+    def hello(self, now: float) -> list[Out]:
+        """Where I stand: sent on every (re)connection, so the others re-send what I missed."""
+        self.tick(now)
+        return [(None, self._sign(evidence.hash_body(self, "resume", self.step)))]
 
     def set_connected(self, peer: int, connected: bool, now: float) -> None:
         self.tick(now)
-        self.connected[peer] = connected
+        if peer in self.connected:
+            self.connected[peer] = connected
+            if connected:
+                self.answered.pop(peer, None)  # a new link: its first resume is answered again
 
     def tick(self, now: float) -> None:
-        """Count reveal waiting time while the owing peers are connected; forfeit past the deadline."""
-        node = self.node
-        if self.outcome or node.get("since") is None:
-            node["last"] = now
+        """Run the clocks (clocks.py); a player that ran out forfeits."""
+        if self.over():
+            self.clocks.last = now
             return
-        owing = self._owing_peers()
-        if owing and all(self.connected.get(peer, True) for peer in owing):
-            node["waited"] += max(0.0, now - node["last"])
-        node["last"] = now
-        if owing and node["waited"] > self.setup.reveal_deadline:
-            peer = owing[0]
-            self._forfeit(peer, f"peer {peer} did not reveal within {self.setup.reveal_deadline:g} s")
+        ran_out = self.clocks.run(now, self._owing(), self.connected, self.me)
+        if ran_out:
+            self._forfeit(*ran_out)
 
     # --- remote input --------------------------------------------------------------------------
-    def receive(self, sender: int, text: object, now: float) -> list[dict[str, Any]]:
-        """Handle one raw message from the channel of peer ``sender``; returns messages to broadcast."""
+    def receive(self, sender: int, text: object, now: float) -> list[Out]:
+        """Handle one raw message from the channel of peer ``sender``; returns messages to send."""
+        self.tick(now)
         message = parse(text, self.setup.match_id, self.setup.peers)
-        if message["from"] != sender:
-            raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
+        assert isinstance(text, str)
         if sender == self.me:
             raise PeerViolation("a message from myself came back", sender=sender)
-        canonical = dump(message)
-        if canonical in self.seen:
-            return []  # a duplicate: already handled
         kind = message["type"]
+        if text in self.recent and kind != "resume":  # (a resume is answered once per link and step)
+            return []  # a duplicate: already handled
+        if message["from"] == self.me and kind in ("commit", "reveal", "act"):
+            return evidence.echo(self, sender, message, text, now)
+        if message["from"] != sender:
+            raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
         if kind == "chat":
-            self.seen.add(canonical)
+            self._check(sender, message, text)
             self.events.append({"event": "chat", "from": sender, "text": message["text"]})
             return []
-        if kind == "hash":
-            self.seen.add(canonical)
-            self.remote_hashes[(sender, message["step"])] = message["hash"]
-            self._compare_hash(sender, message["step"])
-            return []
-        if kind == "resume":
-            return self._resume(sender, message)
+        if kind == "proof":
+            return evidence.proof(self, sender, message, text)
+        if kind in ("hash", "resume"):
+            return evidence.on_hash(self, sender, message, text, now)
         if self.outcome:
             raise PeerViolation(f"the match has ended: {self.outcome['reason']}", sender=sender)
-        node = self.node["node"]
-        if message["node"] < node:
-            raise PeerViolation(
-                f"a {kind} for step {message['node']} arrived at step {node}: stale, replayed or conflicting",
-                sender=sender,
-            )
-        if message["node"] > node:
-            if len(self.future) >= MAX_BUFFERED:
-                raise PeerViolation("too many messages ahead of the match", sender=sender)
-            self.future.append((sender, message))
+        node, current = message["node"], self.node["node"]
+        if node < current:
+            return evidence.past(self, sender, message, text)
+        if node > current:
+            self._hold(sender, node, text)
             return []
-        try:
-            out = self._handle(sender, message, now)
-        except _Deferred:
-            self.future.append((sender, message))
-            return []
-        self.seen.add(canonical)
-        if kind == "commit":
-            out.extend(self._replay_buffered(now))
+        self._check(sender, message, text)
+        out = self._handle(sender, message, text, now)
         return out + self._advance(now)
 
-    # --- internals -----------------------------------------------------------------------------
-    def _send(self, body: dict[str, Any], keep: bool = True) -> dict[str, Any]:
-        message = {"v": PROTOCOL, "match": self.setup.match_id, "from": self.me, **body}
-        if keep:
-            self.outbox.append(message)
-        return message
+    # --- signing and holding ---------------------------------------------------------------------
+    def _sign(self, fields: dict[str, Any]) -> str:
+        message = {"v": PROTOCOL, "match": self.setup.match_id, "from": self.me, **fields}
+        signature = self.identity.sign(signed_bytes(self.digest, dump(message)))
+        return dump({**message, "sig": signature})
 
+    def _keep(self, node: int, fields: dict[str, Any]) -> str:
+        """Sign one of my inputs, keep it for catch-up and as evidence."""
+        text = self._sign(fields)
+        self.outbox.append([node, text])
+        self._hold_signed(node, parse(text, self.setup.match_id, self.setup.peers), text)
+        return text
+
+    def _hold_signed(self, node: int, message: dict[str, Any], text: str) -> None:
+        self.held.setdefault(node, {})[":".join(str(part) for part in slot(message) or ())] = [message["from"], text]
+
+    def _held(self, message: dict[str, Any]) -> list[Any] | None:
+        name = ":".join(str(part) for part in slot(message) or ())
+        return self.held.get(message.get("node", -1), {}).get(name)
+
+    def _valid(self, signer: int, message: dict[str, Any]) -> bool:
+        return verify(self.setup.keys[signer], signed_bytes(self.digest, body(message)), message["sig"])
+
+    def _check(self, sender: int, message: dict[str, Any], text: str, *, remember: bool = True) -> None:
+        """The sender's signature (within its rate of checks); remembered as seen either way."""
+        bucket = self.buckets.setdefault(sender, TokenBucket())
+        if not bucket.take(self.clocks.last or 0.0):
+            raise PeerViolation(f"peer {sender} sends more than this page checks: dropped", sender=sender)
+        if remember:
+            self.recent.add(text)
+        if not self._valid(sender, message):
+            raise PeerViolation(f"a {message['type']} whose signature is not peer {sender}'s", sender=sender,
+                                cheating=True)
+
+    def _hold(self, sender: int, at: int, text: str) -> None:
+        held = self.future.setdefault(sender, Held())
+        if at > self.step + AHEAD or not held.add(at, text):
+            self.behind.add(sender)  # dropped: asked again once this page has caught up
+
+    # --- the node at hand ------------------------------------------------------------------------
     def _enter_node(self) -> None:
         state = self.match.state
         player = self.game.current_player(state)
         if player == CHANCE:
-            kind, keys = "chance", sorted(set(self.setup.owners))  # the players draw; spectators just watch
+            kind, keys = "chance", self.setup.players()  # the players draw; spectators just watch
         elif player == SIMULTANEOUS:
-            kind, keys = "simultaneous", list(self.game.acting_seats(state))
+            kind, keys = "simultaneous", sorted(self.game.acting_seats(state))
         elif player == TERMINAL:
             kind, keys = "terminal", []
         else:
             kind, keys = "seat", [player]
-        self.node = {"node": self.match.step, "kind": kind, "keys": keys, "commits": {}, "reveals": {},
-                     "secrets": {}, "revealed": False, "since": None, "waited": 0.0, "last": 0.0}
+        turn = self.match.step % len(keys) if keys else 0
+        self.node = {"node": self.match.step, "kind": kind, "keys": keys, "order": keys[turn:] + keys[:turn],
+                     "commits": {}, "reveals": {}, "secrets": {}, "acted": []}
 
     def _owner(self, kind: str, key: int) -> int:
         return key if kind == "share" else self.setup.owners[key]
 
-    def _owing_peers(self) -> list[int]:
-        node = self.node
-        kind = "share" if node["kind"] == "chance" else "action"
-        return sorted({self._owner(kind, k) for k in node["keys"] if str(k) not in node["reveals"]} - {self.me})
+    def _kind(self) -> str:
+        return "share" if self.node["kind"] == "chance" else "action"
 
-    def _handle(self, sender: int, message: dict[str, Any], now: float) -> list[dict[str, Any]]:
+    def _owing(self) -> dict[int, str]:
+        """Who holds the match up now, and on which clock."""
+        node, owing = self.node, dict[int, str]()
+        if self.over() or node["kind"] == "terminal":
+            return {}
+        if node["kind"] == "seat":
+            return {self.setup.owners[key]: DECIDE for key in node["keys"] if key not in node["acted"]}
+        what = DECIDE if node["kind"] == "simultaneous" else AUTO
+        for key in node["keys"]:
+            if str(key) not in node["commits"]:
+                owing.setdefault(self._owner(self._kind(), key), what)
+        if not owing:
+            for key in node["order"]:
+                if str(key) not in node["reveals"]:
+                    return {self._owner(self._kind(), key): AUTO}
+        return owing
+
+    def _commit(self, key: int, kind: str, value: str, nonce: str) -> None:
         node = self.node
-        kind = message["type"]
+        digest = commitment(self.setup.match_id, node["node"], key, kind, value, nonce)
+        text = self._keep(node["node"], {"type": "commit", "node": node["node"], "kind": kind, "key": key,
+                                         "digest": digest})
+        node["secrets"][str(key)] = [value, nonce]
+        node["commits"][str(key)] = [digest, json.loads(text)["sig"]]
+
+    def _apply_act(self, seat: int, action: str, text: str) -> None:
+        self.match.apply(seat, action)
+        self.node["acted"].append(seat)
+        self.node["act"] = text
+
+    def _handle(self, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        node, kind = self.node, message["type"]
         if kind == "act":
-            if node["kind"] != "seat" or message["seat"] not in node["keys"]:
-                raise PeerViolation(f"seat {message['seat']} is not to move alone at step {node['node']}",
-                                    sender=sender)
-            if self.setup.owners[message["seat"]] != sender:
-                raise PeerViolation(f"peer {sender} does not play seat {message['seat']}", sender=sender)
+            seat = message["seat"]
+            if node["kind"] != "seat" or seat not in node["keys"] or seat in node["acted"]:
+                raise PeerViolation(f"seat {seat} is not to move alone at step {node['node']}", sender=sender)
+            if self.setup.owners[seat] != sender:
+                raise PeerViolation(f"peer {sender} does not play seat {seat}", sender=sender)
             try:
-                self.match.apply(message["seat"], message["action"])
+                self._apply_act(seat, message["action"], text)
             except CargoBayError as error:
-                raise PeerViolation(f"refused move of seat {message['seat']}: {error}", sender=sender) from None
-            node.setdefault("acted", []).append(message["seat"])
-            out: list[dict[str, Any]] = []
+                raise PeerViolation(f"refused move of seat {seat}: {error}", sender=sender) from None
+            self._hold_signed(node["node"], message, text)
+            self.clocks.decided(sender)
+            out: list[Out] = []
             self._after_step(now, out)
             return out
-        expected = "share" if node["kind"] == "chance" else "action" if node["kind"] == "simultaneous" else None
-        if expected is None or message["kind"] != expected:
+        if node["kind"] not in ("chance", "simultaneous") or message["kind"] != self._kind():
             raise PeerViolation(f"no {message['kind']} {kind} is due at step {node['node']}", sender=sender)
         key = message["key"]
         if key not in node["keys"]:
             raise PeerViolation(f"{key} is not to choose at step {node['node']}", sender=sender)
-        if self._owner(expected, key) != sender:
-            raise PeerViolation(f"peer {sender} may not {kind} for {expected} {key}", sender=sender)
+        if self._owner(message["kind"], key) != sender:
+            raise PeerViolation(f"peer {sender} may not {kind} for {message['kind']} {key}", sender=sender)
+        held = self._held(message)
+        if held is not None:
+            return evidence.conflict(self, sender, held[1], message, text)
         if kind == "commit":
-            if str(key) in node["commits"]:
-                raise PeerViolation(f"a second, different commitment for {key} at step {node['node']}",
-                                    sender=sender, cheating=True)
-            if message["digest"] in self.used_digests:
-                raise PeerViolation("a replayed commitment (this digest was used before)", sender=sender)
-            node["commits"][str(key)] = message["digest"]
-            self.used_digests.add(message["digest"])
+            node["commits"][str(key)] = [message["digest"], message["sig"]]
+            self._hold_signed(node["node"], message, text)
+            if message["kind"] == "action":
+                self.clocks.decided(sender)
             return []
-        return self._reveal(sender, message, now)
+        return self._reveal(sender, message, text)
 
-    def _reveal(self, sender: int, message: dict[str, Any], now: float) -> list[dict[str, Any]]:
-        node = self.node
-        key, kind = message["key"], message["kind"]
-        if str(key) in node["reveals"]:
-            raise PeerViolation(f"a second, different reveal for {key}", sender=sender, cheating=True)
-        everyone = {str(k) for k in node["keys"]}
-        if set(message["commits"]) != everyone:
+    def _reveal(self, sender: int, message: dict[str, Any], text: str) -> list[Out]:
+        node, key, kind = self.node, message["key"], message["kind"]
+        if set(message["commits"]) != {str(k) for k in node["keys"]}:
             raise PeerViolation(f"peer {sender} revealed before all commitments were in", sender=sender,
                                 cheating=True)
-        if set(node["commits"]) == everyone and message["commits"] != dict(sorted(node["commits"].items())):
-            raise PeerViolation(f"peer {sender} revealed against commitments that differ from ours",
-                                sender=sender, cheating=True)
-        if set(node["commits"]) != everyone:
-            raise _Deferred  # a commitment is still on its way to me (reordered, or over another channel)
-
-        if not opens(node["commits"][str(key)], self.setup.match_id, node["node"], key, kind,
+        for name, (digest, signature) in message["commits"].items():
+            mine = node["commits"].get(name)
+            if mine is not None and mine[0] == digest:
+                continue
+            owner = self._owner(kind, int(name))
+            signed = {"v": PROTOCOL, "match": self.setup.match_id, "from": owner, "type": "commit",
+                      "node": node["node"], "kind": kind, "key": int(name), "digest": digest, "sig": signature}
+            if not self._valid(owner, signed):
+                self._forfeit(sender, "forged", f"a commitment of peer {owner} in its reveal at step {node['node']}")
+                raise PeerViolation(f"peer {sender} passed on a forged commitment", sender=sender, cheating=True)
+            held = self._held(signed)
+            if mine is not None and held is not None:
+                return evidence.conflict(self, owner, held[1], signed, dump(signed))
+            node["commits"][name] = [digest, signature]  # signed by its owner: it reached me this way first
+            self._hold_signed(node["node"], signed, dump(signed))
+            if kind == "action":
+                self.clocks.decided(owner)
+        if not opens(node["commits"][str(key)][0], self.setup.match_id, node["node"], key, kind,
                      message["value"], message["nonce"]):
-            self._forfeit(sender, f"peer {sender}'s reveal does not open its commitment (cheating)")
-            raise PeerViolation(f"peer {sender}'s reveal does not open its commitment", sender=sender,
-                                cheating=True)
+            self._forfeit(sender, "false-opening", f"step {node['node']}")
+            raise PeerViolation(f"peer {sender}'s reveal does not open its commitment", sender=sender, cheating=True)
         if kind == "action":
             try:
                 self.game.apply(self.match.state, key, message["value"])
             except CargoBayError as error:
-                self._forfeit(sender, f"peer {sender} committed to an illegal move: {error}")
+                self._forfeit(sender, "illegal-commitment", str(error))
                 raise PeerViolation(f"peer {sender} committed to an illegal move: {error}", sender=sender,
                                     cheating=True) from None
         node["reveals"][str(key)] = [message["value"], message["nonce"]]
+        self._hold_signed(node["node"], message, text)
         return []
 
-    def _advance(self, now: float) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
+    def _advance(self, now: float) -> list[Out]:
+        out: list[Out] = []
         while not self.outcome:
             node = self.node
-            keys = [str(k) for k in node["keys"]]
-            if node["kind"] == "chance" and self.me in node["keys"] and str(self.me) not in node["secrets"]:
-                share, nonce = self.entropy(32).hex(), self.entropy(32).hex()
-                digest = commitment(self.setup.match_id, node["node"], self.me, "share", share, nonce)
-                node["secrets"][str(self.me)] = [share, nonce]
-                node["commits"][str(self.me)] = digest
-                self.used_digests.add(digest)
-                out.append(self._send({"type": "commit", "node": node["node"], "kind": "share", "key": self.me,
-                                       "digest": digest}))
-            if node["kind"] not in ("chance", "simultaneous") or set(node["commits"]) != set(keys):
+            if node["kind"] == "chance" and self.me in node["keys"] and str(self.me) not in node["commits"]:
+                derive = self.identity.derive
+                self._commit(self.me, "share", derive(self.setup.match_id, "share", node["node"]),
+                             derive(self.setup.match_id, "share-nonce", node["node"]))
+                out.append((None, self.outbox[-1][1]))
+            keys = {str(k) for k in node["keys"]}
+            if node["kind"] not in ("chance", "simultaneous") or set(node["commits"]) != keys:
                 break
-            if node["since"] is None:
-                node["since"], node["last"] = now, now
-            if not node["revealed"]:
-                node["revealed"] = True
-                kind = "share" if node["kind"] == "chance" else "action"
-                for key, (value, nonce) in sorted(node["secrets"].items()):
-                    node["reveals"][key] = [value, nonce]
-                    out.append(self._send({"type": "reveal", "node": node["node"], "kind": kind, "key": int(key),
-                                           "value": value, "nonce": nonce,
-                                           "commits": dict(sorted(node["commits"].items()))}))
-                out.extend(self._replay_buffered(now))
-                continue
-            if set(node["reveals"]) != set(keys):
+            for key in node["order"]:  # reveals in turn: only the first unrevealed key may reveal now
+                name = str(key)
+                if name in node["reveals"]:
+                    continue
+                if name in node["secrets"]:
+                    value, nonce = node["secrets"][name]
+                    node["reveals"][name] = [value, nonce]
+                    out.append((None, self._keep(node["node"], {
+                        "type": "reveal", "node": node["node"], "kind": self._kind(), "key": key, "value": value,
+                        "nonce": nonce, "commits": {k: node["commits"][k] for k in sorted(keys, key=int)}})))
+                    continue
+                break
+            if set(node["reveals"]) != keys:
                 break
             if node["kind"] == "chance":
-                shares = [node["reveals"][key][0] for key in sorted(keys, key=int)]
+                shares = [node["reveals"][str(key)][0] for key in node["keys"]]
                 seed = joint_seed(self.setup.match_id, node["node"], shares)
                 self.match.apply(CHANCE, self.game.sample_chance(self.match.state, random.Random(seed)))
             else:
-                for key in sorted(keys, key=int):
-                    self.match.apply(int(key), node["reveals"][key][0])
+                for key in node["keys"]:
+                    self.match.apply(key, node["reveals"][str(key)][0])
             self._after_step(now, out)
         return out
 
-    def _after_step(self, now: float, out: list[dict[str, Any]]) -> None:
+    def _after_step(self, now: float, out: list[Out]) -> None:
         step = self.match.step
         self.hashes[step] = self.game.state_hash(self.match.state)
-        out.append(self._send({"type": "hash", "step": step, "hash": self.hashes[step]}))
+        if self.is_player(self.me):  # a spectator's hash would be compared by no one
+            self.hash_texts[step] = self._sign(evidence.hash_body(self, "hash", step))
+            out.append((None, self.hash_texts[step]))
         self.events.append({"event": "step", "step": step})
-        for peer in range(self.setup.peers):
-            self._compare_hash(peer, step)
+        self.clocks.next_step()
         self._enter_node()
-        self.node["last"] = now
-        out.extend(self._replay_buffered(now))
+        for table in (self.held, self.hashes, self.hash_texts):
+            for old in [key for key in table if key < step - WINDOW]:
+                del table[old]
+        self.remote = {key: value for key, value in self.remote.items() if key[1] >= step - WINDOW}
+        for sender in sorted(self.future):
+            for text in self.future[sender].take(step):
+                if self.outcome:
+                    break
+                try:
+                    out.extend(self.receive(sender, text, now))
+                except CargoBayError as error:
+                    self.events.append({"event": "refused", "from": sender, "reason": str(error)})
+        for sender in sorted(self.behind):
+            if not self.future.get(sender):  # caught up with what was held: ask for the rest, of it only
+                self.behind.discard(sender)
+                out.append((sender, self._sign(evidence.hash_body(self, "resume", self.step))))
 
-    def _replay_buffered(self, now: float) -> list[dict[str, Any]]:
-        out: list[dict[str, Any]] = []
-        waiting, self.future = self.future, []
-        for sender, message in waiting:
-            if self.outcome:
-                break
-            if message["node"] > self.node["node"]:
-                self.future.append((sender, message))
-                continue
-            try:
-                out.extend(self.receive(sender, dump(message), now))
-            except CargoBayError as error:
-                self.events.append({"event": "refused", "from": sender, "reason": str(error)})
-        return out
-
-    def _compare_hash(self, peer: int, step: int) -> None:
-        theirs = self.remote_hashes.get((peer, step))
-        if theirs is not None and step in self.hashes and theirs != self.hashes[step] and not self.outcome:
-            self.outcome = {"kind": "desync", "step": step, "peer": peer,
-                            "reason": f"desync with peer {peer} at step {step}: the states differ"}
-            self.events.append({"event": "desync", **self.outcome})
-
-    def _resume(self, sender: int, message: dict[str, Any]) -> list[dict[str, Any]]:
-        step = message["step"]
-        self.remote_hashes[(sender, step)] = message["hash"]
-        self._compare_hash(sender, step)
-        self.connected[sender] = True
-        # re-send all I said from the node the other side stands at: what it already has it ignores
-        resend = [m for m in self.outbox if (m["type"] == "hash" and m["step"] >= step)
-                  or (m["type"] in ("commit", "reveal", "act") and m["node"] >= step)]
-        return resend
-
-    def _forfeit(self, peer: int, reason: str) -> None:
+    def _forfeit(self, peer: int, rule: str, detail: str = "") -> None:
         if self.outcome:
             return
         seats = [seat for seat, owner in enumerate(self.setup.owners) if owner == peer]
-        self.outcome = {"kind": "forfeit", "peer": peer, "seats": seats, "reason": reason}
+        self.outcome = forfeit(peer, seats, rule, detail)
         self.events.append({"event": "forfeit", **self.outcome})
 
     # --- saving --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
+        """What a page saves: the log, its own secret and inputs, the window of evidence, the clocks."""
         return {
             "setup": self.setup.to_json(),
             "me": self.me,
+            "secret": self.identity.seed.hex(),
             "log": self.match.to_log(),
-            "node": copy.deepcopy(self.node),
+            "node": json.loads(json.dumps(self.node)),
             "outbox": list(self.outbox),
+            "held": {str(node): dict(slots) for node, slots in self.held.items()},
             "hashes": {str(step): value for step, value in self.hashes.items()},
-            "remote_hashes": [[peer, step, value] for (peer, step), value in self.remote_hashes.items()],
-            "used_digests": sorted(self.used_digests),
-            "seen": sorted(self.seen),
-            "future": [[sender, message] for sender, message in self.future],
+            "hash_texts": {str(step): text for step, text in self.hash_texts.items()},
+            "clocks": self.clocks.to_json(),
             "outcome": self.outcome,
         }
 
     @classmethod
-    def from_json(cls, data: Any, entropy: Callable[[int], bytes], games: Mapping[str, Game[Any]]) -> Peer:
+    def from_json(cls, data: Any, games: Mapping[str, Game[Any]]) -> Peer:
         """Restore a saved peer; the log is replayed through the engine, so a corrupt save is refused."""
         try:
             setup = Setup.from_json(data["setup"])
             if setup.game not in games:
                 raise ValueError(f"no playable game {setup.game!r}")
-            peer = cls(setup, data["me"], entropy, games[setup.game])
+            peer = cls(setup, data["me"], Identity.from_hex(data["secret"]), games[setup.game])
             peer.match = Match.from_log(data["log"], games)
             peer.node = dict(data["node"])
-            peer.outbox = list(data["outbox"])
+            peer.outbox = [[int(node), str(text)] for node, text in data["outbox"]]
+            peer.held = {int(node): {str(k): [int(v[0]), str(v[1])] for k, v in slots.items()}
+                         for node, slots in data["held"].items()}
             peer.hashes = {int(step): str(value) for step, value in data["hashes"].items()}
-            peer.remote_hashes = {(int(p), int(s)): str(v) for p, s, v in data["remote_hashes"]}
-            peer.used_digests = set(data["used_digests"])
-            peer.seen = set(data["seen"])
-            peer.future = [(int(sender), dict(message)) for sender, message in data["future"]]
+            peer.hash_texts = {int(step): str(text) for step, text in data["hash_texts"].items()}
+            peer.clocks.load(data["clocks"])
             peer.outcome = data["outcome"]
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
             raise ValueError(f"not a saved peer match: {error}") from None
         if peer.node.get("node") != peer.match.step or peer.hashes.get(peer.match.step) != peer.game.state_hash(
             peer.match.state

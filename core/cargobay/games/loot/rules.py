@@ -103,7 +103,7 @@ from .state import EARLY, ROUNDS, LootState, from_json, to_json
 
 __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "collection_points", "score_all"]
 
-DRAW_TIMES = tuple(range(100, 2001, 50))  # the reaction times listed as legal (any 1-9999 ms is accepted)
+DRAW_TIMES = tuple(range(100, 2001, 10))  # the reaction times listed as legal (any 1-9999 ms is accepted)
 SECRET = {"pick": "picks", "gun": "guns", "playoff": "guns", "shootout": "draws"}
 
 

@@ -1,0 +1,183 @@
+"""TF22 bots: ``medium``, a greedy heuristic (``easy``, a random legal action, is the platform's).
+
+The medium bot sees only its view (the state is rebuilt with ``determinize``; it reads its own forecast, never the
+deck). It lands where White Ore lies thick beyond the landing zone and the sea touches the Lander's pods; in its
+move it tries every legal action (but undo and shots at White Ore or Pontoons), scores the position after it and
+plays the best one while that beats ending the move:
+- White Ore in its Landers counts most, ore on board a carrier less the farther the carrier is from home;
+  empty carriers are drawn to the nearest ore, a Production Unit holding ore to building;
+- units count (enemy units against it), inactive ones (stranded, flooded, inside an enemy zone) are penalised,
+  and so are its own Robot Combat Units side by side (interference); armed units keep near home;
+- from the second-last turn everything heads home and into the Lander; in the last turn it takes off when it
+  has nothing better to do.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from typing import Any
+
+from ...engine import Game
+from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
+from .fire import active, land_at, tide_active, zones
+from .legal import interference_pairs
+from .state import TF22State
+from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
+
+__all__ = ["MediumBot"]
+
+FAR = 40
+
+
+class Maps:
+    """Distances the evaluation reads, computed once per decision: to the home Lander's open pods (by land and by
+    sea) and, for land carriers, to the nearest White Ore that can be mined."""
+
+    def __init__(self, state: TF22State, seat: int) -> None:
+        derived = state.derived
+        self.home = [lid for lid in state.held_landers(seat)]
+        goals = [n for lid in self.home for pod in derived.pods[lid] if pod in derived.top
+                 for n in NEIGHBOURS[pod] if n not in derived.lander]
+        if not goals:  # every pod shut: unloading is still possible, loading not; aim next to the Lander anyway
+            goals = [n for lid in self.home for pod in derived.pods[lid] for n in NEIGHBOURS[pod]
+                     if n not in derived.lander]
+        ore = [n for pid, piece in state.pieces.items() if piece.kind == "ore" and piece.hex >= 0
+               and land_at(state, piece.hex) for n in NEIGHBOURS[piece.hex]]
+        blocked = {cell for cell, pid in derived.top.items() if state.pieces[pid].kind in ("ore", "turret")}
+        blocked |= set(derived.lander)
+        land = {cell for cell in HEXES if land_at(state, cell) or cell in derived.pontoon} - blocked
+        sea = {cell for cell in HEXES if not land_at(state, cell) and cell not in derived.pontoon} - blocked
+        self.land_home = _bfs(goals, land)
+        self.sea_home = _bfs(goals, sea)
+        self.land_ore = _bfs(ore, land)
+        self.ore_from_home = min((self.land_ore.get(cell, FAR) for cell in goals), default=FAR)
+
+    def home_distance(self, kind: str, cell: int) -> int:
+        table = self.sea_home if kind in SEA_UNITS else self.land_home
+        return table.get(cell, FAR)
+
+
+def _bfs(goals: list[int], passable: set[int]) -> dict[int, int]:
+    found = {cell: 0 for cell in goals if cell in passable}
+    queue = deque(found)
+    while queue:
+        cell = queue.popleft()
+        for n in NEIGHBOURS[cell]:
+            if n in passable and n not in found:
+                found[n] = found[cell] + 1
+                queue.append(n)
+    return found
+
+
+def evaluate(state: TF22State, seat: int, maps: Maps) -> float:
+    """How good the position is for ``seat`` (only differences between positions matter)."""
+    pieces, derived = state.pieces, state.derived
+    homing = state.turn >= state.turns - 1
+    value = 10.0 * state.freight[seat][0] + 2.0 * state.freight[seat][1]
+    for lid in state.held_landers(seat):
+        for pid in derived.contents(lid):
+            kind = pieces[pid].kind
+            if kind == "ore":
+                value += 10.0 if homing or pieces[pid].carrier == lid else 0.0  # counted with its carrier
+            elif homing:
+                value += 4.0 if kind in MOBILE else 1.0
+            elif pieces[pid].carrier == lid and kind in MOBILE:
+                value += _unit_value(state, seat, maps, pid, kind, maps.ore_from_home + 1, 0) - 1.0
+    fire = zones(state)
+    for pid, piece in pieces.items():
+        if piece.hex < 0 or piece.kind not in MOBILE:
+            continue
+        owner = state.controller(piece)
+        if owner != seat:
+            if owner >= 0:
+                value -= 2.0
+                if any(fire.count[seat][cell] >= 2 for cell in derived.hexes(piece)):
+                    value += 0.5
+            continue
+        distance_home = maps.home_distance(piece.kind, piece.hex)
+        if homing:
+            value += 1.0 - 0.4 * min(distance_home, 20)
+        else:
+            value += _unit_value(state, seat, maps, pid, piece.kind, maps.land_ore.get(piece.hex, FAR), distance_home)
+        if not tide_active(state, piece) or not active(state, pid, seat):
+            value -= 2.5
+    value -= 6.0 * len(interference_pairs(state, seat)) / 2
+    return value + 0.05 * min(state.ap[seat], 10)
+
+
+def _unit_value(state: TF22State, seat: int, maps: Maps, pid: int, kind: str, to_ore: int, to_home: int) -> float:
+    """A unit of ``seat`` at ``to_ore`` steps from minable White Ore and ``to_home`` from its Lander's pods (the
+    pulls are bounded: a unit is always worth more than none)."""
+    pieces, derived = state.pieces, state.derived
+    cargo = derived.cargo.get(pid, ())
+    ore = sum(1 for item in cargo if pieces[item].kind == "ore")
+    value = 5.0 + ore * (6.0 - 0.3 * min(to_home, 15)) + 2.0 * (len(cargo) - ore)
+    if kind == "production":
+        value += 2.0 if ore else -0.1 * min(to_ore, 20)
+    elif kind in CAPACITY and kind in LAND_UNITS and ore < CAPACITY[kind]:
+        value -= 0.15 * min(to_ore, 20)
+    elif kind in ARMED:
+        value -= 0.05 * max(0, min(to_home, 20) - 4)
+    return value
+
+
+def _worth_trying(state: TF22State, action: str) -> bool:
+    if action == "undo":
+        return False
+    if action.startswith("fire:"):
+        target = state.pieces.get(int(action.rsplit(">", 1)[1]))
+        return target is not None and target.kind not in ("ore", "pontoon")
+    return True
+
+
+LANDING_TERRAIN = {".": 1.0, "^": 1.0, "s": 0.6, "r": 0.3, "~": 0.0}
+
+
+def landing_value(state: TF22State, action: str) -> float:
+    """White Ore 4-7 hexes out (beyond the landing zone; on ground that floods less, worth more), dry ground
+    around the pods and open water next to them (for the sea units)."""
+    from .actions import Land, parse
+    from .state import lander_hexes
+
+    move = parse(action)
+    assert isinstance(move, Land)
+    hexes = lander_hexes(move.hex, move.orientation)
+    derived = state.derived
+    ore = sum(LANDING_TERRAIN[TERRAIN[cell]] for cell in disk(move.hex, 7) if distance(cell, move.hex) >= 4
+              and cell in derived.top and state.pieces[derived.top[cell]].kind == "ore")
+    around = {n for pod in hexes[1:] for n in NEIGHBOURS[pod]} - set(hexes)
+    water = any(TERRAIN[cell] == "~" for cell in around)
+    dry = sum(1 for cell in around if TERRAIN[cell] in ".^")
+    return ore + 0.5 * dry + (6.0 if water else 0.0)
+
+
+class MediumBot:
+    level = "medium"
+
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        legal: list[str] = [str(action) for action in view["legal"]]
+        if not legal:
+            raise ValueError("the bot's seat has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        state: TF22State = game.determinize(view, random.Random(0))
+        seat = int(view["seat"])
+        if state.phase == "land":
+            return max(legal, key=lambda action: (landing_value(state, action), action))
+        maps = Maps(state, seat)
+        base = evaluate(state, seat, maps)
+        if state.phase == "interfere":
+            return max((a for a in legal if a.startswith("lose:")),
+                       key=lambda a: (evaluate(game.apply(state, seat, a), seat, maps), a))
+        stop = "takeoff" if "takeoff" in legal else "end"
+        best, best_gain = stop, 0.05
+        for action in legal:
+            if action in ("end", "takeoff") or not _worth_trying(state, action):
+                continue
+            gain = evaluate(game.apply(state, seat, action), seat, maps) - base
+            if gain > best_gain or (gain == best_gain and rng.random() < 0.5):
+                best, best_gain = action, gain
+        if best == stop and stop not in legal:  # a pending breach: fire
+            return next(a for a in legal if a.startswith("fire:"))
+        return best

@@ -1,0 +1,293 @@
+"""TF22 (../shared/rules/tf22.txt): 2-4 companies mine White Ore on GH-328 for 20 turns under shifting tides, fight
+with zones of fire, capture units and Landers, and take off.
+
+Rulings applied (../shared/notes/rules-decisions.md, "TF22"): 1 the map and the ore pattern (board.py); 2 the
+start and the Lander's shape (a centre and three alternating pods, each with a Laser Turret); 3 cargo spaces
+(units.py); 4 the two-hex Sea Freighter; 5 the 15-card tide deck, reshuffled when empty, and what an active
+Production Unit is; 6 Action Points; 7 Zones of Fire and capture; 8 RCU interference (its Full Metal Planete
+variant is the option ``interference: mountains``); 9 take-off and scoring; 10 alliances are talk only.
+
+docs/tf22-engine.md is the contract for the board and the bots (actions, phases, view, every decision). The
+module map: board (the 504 hexes from map.txt, 28 x 19 cells reconciled with the rulebook's 28 x 18), tides,
+units (types and capacities), state (state, JSON, the undo journal), fire (activity, zones, destruction),
+legal (the move generator: every unit rule and the decisions taken where the rulebook is silent), effects (what
+an action does), flow (turns, landing, forecasts, take-off, scoring), actions (the strings and their parser).
+
+Undo: ``undo`` takes back the seat's last action of its current move (its journal, state.py), until the move ends
+or something hidden was revealed (a forecast read by a Production Unit that became active). The turn-1 landing
+and chance events are never undone.
+
+Decided here too: option ``turns`` (3-20, default 20) shortens a match (take-off in the last turn), for quick
+games and the tests; the map is read at normal tide in turn 1 (no card is in effect before turn 2); a player whose
+Landers are all captured or gone has no further moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine import CHANCE, JSON, TERMINAL, Choices, Game, IllegalActionError
+from . import flow
+from .actions import Capture, Fire, First, Land, Lose, Order, Simple, Tides, parse, steps
+from .board import WIDTH, hex_text
+from .effects import execute
+from .fire import active, tide_active, zones
+from .info import INFO
+from .legal import actors, global_actions, interference_pairs, landing_sites, legal_actions, unit_actions
+from .state import MAX_SEATS, TF22State, state_from_json, state_to_json
+from .tides import DECK, unseen
+
+__all__ = ["GAME", "INFO", "TF22Game", "TF22State"]
+
+CHANCE_PHASES = ("order", "deal", "first", "reshuffle")
+
+
+class TF22Game(Game[TF22State]):
+    info = INFO
+
+    # --- the node -------------------------------------------------------------------------------
+    def new_state(self, seats: int = 2, options: Mapping[str, Any] | None = None) -> TF22State:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise ValueError(f"TF22 takes 2-{MAX_SEATS} seats, not {seats}")
+        resolved = self.info.resolve_options(options)
+        turns = resolved["turns"]
+        assert isinstance(turns, int)
+        return flow.new_state(seats, turns, str(resolved["interference"]))
+
+    def current_player(self, state: TF22State) -> int:
+        if state.phase in CHANCE_PHASES:
+            return CHANCE
+        if state.phase == "end":
+            return TERMINAL
+        return state.seat
+
+    def acting_seats(self, state: TF22State) -> tuple[int, ...]:
+        return (state.seat,) if state.phase in ("land", "play", "interfere") else ()
+
+    def legal_actions(self, state: TF22State, seat: int) -> list[str]:
+        return legal_actions(state, seat)
+
+    def action_steps(self, action: str) -> tuple[str, ...]:
+        """Unit first (``unit:7``), then the action; an unload picks its cargo (``cargo:3>40``), a shot or capture
+        its target (``aim:7>40``) and a build its kind (``make:12>rcu``) in between; a landing its centre hex."""
+        return steps(action)
+
+    def legal_choices(self, state: TF22State, seat: int, prefix: str = "") -> Choices:
+        """Only what the next pick needs: at the start the actions of no unit and one ``unit:`` per piece with
+        any; after ``unit:7`` that unit's actions, grouped by their next step."""
+        if prefix == "":
+            if state.phase == "land":
+                sites = {step for action in legal_actions(state, seat) for step in steps(action)}
+                return Choices("", (), tuple(sorted(sites)))
+            units = [pid for pid in actors(state, seat) if unit_actions(state, seat, pid)]
+            return Choices("", tuple(sorted(global_actions(state, seat))),
+                           tuple(sorted(f"unit:{pid}" for pid in units)))
+        kind, _, rest = prefix.partition(":")
+        head = rest.split(">")[0]
+        if kind == "site":
+            candidates = [a for a in legal_actions(state, seat) if a.startswith(f"land:{rest}/")]
+        elif kind in ("unit", "cargo", "aim", "make") and head.isdigit():
+            candidates = unit_actions(state, seat, int(head)) if state.seat == seat else []
+        else:
+            candidates = []
+        actions: set[str] = set()
+        selections: set[str] = set()
+        for action in candidates:
+            chain = ("", *steps(action))
+            if prefix in chain:
+                index = chain.index(prefix)
+                (actions if index == len(chain) - 1 else selections).add(
+                    action if index == len(chain) - 1 else chain[index + 1])
+        if not actions and not selections:
+            raise IllegalActionError(f"no legal action of seat {seat} starts with {prefix!r}")
+        return Choices(prefix, tuple(sorted(actions)), tuple(sorted(selections)))
+
+    def sample_chance(self, state: TF22State, rng: random.Random) -> str:
+        if state.phase == "order":
+            seats = list(range(state.seats))
+            rng.shuffle(seats)
+            return "order:" + ",".join(map(str, seats))
+        if state.phase == "first":
+            return f"first:{rng.randrange(state.seats)}"
+        if state.phase in ("deal", "reshuffle"):
+            cards = list(DECK) if state.phase == "deal" else unseen(state.faceup[-1:])
+            rng.shuffle(cards)
+            return "tides:" + "".join(cards)
+        raise IllegalActionError("no chance event is pending", "Turn Order")
+
+    # --- apply ----------------------------------------------------------------------------------
+    def apply(self, state: TF22State, seat: int, action: str) -> TF22State:
+        move = parse(action)
+        if isinstance(move, Order | Tides | First):
+            return self._chance(state, seat, move)
+        if seat == CHANCE or self.current_player(state) != seat:
+            raise IllegalActionError(f"it is not seat {seat}'s turn", "Turn Order: players act in turn order")
+        if isinstance(move, Land):
+            if state.phase != "land":
+                raise IllegalActionError("Landers land in turn 1 only", "Turn 1 - Landing")
+            if str(move) not in landing_sites(state):
+                raise IllegalActionError(f"no Lander can land at {hex_text(move.hex)}/{move.orientation}",
+                                         "Turn 1 - Landing: plains and swamps, off the edge, 3 hexes from others")
+            new = state.copy()
+            flow.land(new, seat, move.hex, move.orientation)
+            return new
+        if isinstance(move, Simple) and move.word == "undo":
+            if not state.journal:
+                raise IllegalActionError("nothing to take back", "Undo: only this move's actions, until a reveal")
+            new = state.copy()
+            new.undo()
+            return new
+        if str(move) not in self._legal_for(state, seat, move):
+            raise IllegalActionError(f"{action!r} is not legal now: {self._why(state, seat, move)}",
+                                     self._rule(move))
+        new = state.copy()
+        small = new.open_entry()
+        if isinstance(move, Simple) and move.word == "takeoff":
+            new._diff = None
+            flow.take_off(new, seat)
+            flow.finish_move(new)
+            return new
+        if isinstance(move, Simple):  # end
+            new.phase = "interfere" if _interfering(new, seat) else "play"
+            if new.phase == "play":
+                new._diff = None
+                flow.finish_move(new)
+                return new
+            new.close_entry(small)
+            return new
+        execute(new, seat, move)
+        new.close_entry(small)
+        if isinstance(move, Lose):
+            if not _interfering(new, seat):
+                flow.finish_move(new)
+            return new
+        flow.look(new, seat, barrier=True)
+        return new
+
+    def _legal_for(self, state: TF22State, seat: int, move: Any) -> list[str]:
+        if isinstance(move, Simple | Lose):
+            return global_actions(state, seat)
+        return unit_actions(state, seat, move.unit) if move.unit in state.pieces else []
+
+    def _chance(self, state: TF22State, seat: int, move: Order | Tides | First) -> TF22State:
+        if seat != CHANCE:
+            raise IllegalActionError("only chance rolls and shuffles", "Turn Order: roll for player order")
+        new = state.copy()
+        if isinstance(move, Order) and state.phase == "order":
+            if sorted(move.seats) != list(range(state.seats)):
+                raise IllegalActionError("the landing order lists every seat once", "Turn 1: roll for order")
+            new.order = list(move.seats)
+            new.phase = "land"
+            new.mover = 0
+        elif isinstance(move, Tides) and state.phase in ("deal", "reshuffle"):
+            expected = list(DECK) if state.phase == "deal" else unseen(state.faceup[-1:])
+            if Counter(move.cards) != Counter(expected):
+                raise IllegalActionError(f"the deck holds {''.join(expected)} in some order",
+                                         "Tides: 15 cards, 5 ebb, 5 normal, 5 flood (ruling 5)")
+            (flow.deal if state.phase == "deal" else flow.reshuffle)(new, list(move.cards))
+        elif isinstance(move, First) and state.phase == "first":
+            if move.seat >= state.seats:
+                raise IllegalActionError(f"no seat {move.seat}", "Turn 2: roll for first player")
+            flow.first(new, move.seat)
+        else:
+            raise IllegalActionError(f"{move} is not the pending chance event ({state.phase})", "Turn Order")
+        return new
+
+    def _rule(self, move: Any) -> str:
+        return {
+            "Move": "Movement: 1 AP per hex, not into an occupied hex or an enemy Zone of Fire",
+            "Load": "Loading and Transport: from an adjacent hex, with room, not under enemy fire",
+            "Unload": "Loading and Transport: into an adjacent hex, not under enemy fire",
+            "Fire": "Destroying a Target: two armed units in range, 2 shots per turn each, 2 AP",
+            "Capture": "Capturing a Target: two armed units adjacent, outside enemy Zones of Fire",
+            "Build": "Production Unit: White Ore loaded, 2 units per turn, from the reserve",
+            "Repair": "Capturing a Lander: repair with other companies' Comm Modules",
+        }.get(type(move).__name__, "Turn Order")
+
+    def _why(self, state: TF22State, seat: int, move: Any) -> str:
+        if state.phase != "play" and not isinstance(move, Lose):
+            return f"the phase is {state.phase}"
+        if state.breach >= 0 and not isinstance(move, Fire):
+            return "the unit that entered the enemy Zone of Fire must fire first"
+        unit = getattr(move, "unit", None)
+        if unit is not None:
+            if unit not in state.pieces:
+                return f"there is no piece {unit}"
+            piece = state.pieces[unit]
+            if state.controller(piece) != seat:
+                return f"piece {unit} is not commanded by seat {seat}"
+            if piece.hex < 0:
+                return f"piece {unit} is carried"
+            if state.ap[seat] < 1:
+                return "no Action Points left"
+            if not tide_active(state, piece):
+                return f"piece {unit} is stranded or flooded"
+            if not active(state, unit, seat):
+                return f"piece {unit} is inside an enemy Zone of Fire"
+        if isinstance(move, Capture) and move.partner < 0:
+            return "a Lander is boarded next to a pod once its three Turrets are destroyed"
+        return "see the rule named"
+
+    # --- what is seen ---------------------------------------------------------------------------
+    def scores(self, state: TF22State) -> list[int]:
+        return [flow.score(state, seat)[0] for seat in range(state.seats)]
+
+    def result(self, state: TF22State) -> JSON | None:
+        if state.phase != "end":
+            return None
+        winners, decided_by, places = flow.ranking(state)
+        return {
+            "scores": self.scores(state),
+            "ore": [flow.score(state, seat)[1] for seat in range(state.seats)],
+            "freight": [list(row) for row in state.freight],
+            "modules": [flow.modules_score(state, seat) for seat in range(state.seats)],
+            "winners": winners,
+            "decided_by": decided_by,
+            "places": places,
+        }
+
+    def view(self, state: TF22State, seat: int | None) -> JSON:
+        own = seat if seat is not None and 0 <= seat < state.seats else None
+        data = state_to_json(state, hidden=False)
+        fire = zones(state)
+        data.update(
+            game=self.id,
+            seat=own,
+            width=WIDTH,
+            deck_size=len(state.deck),
+            forecast=[] if own is None else list(state.deck[: state.known[own]]),
+            to_act=list(self.acting_seats(state)),
+            zones=[fire.zone(other) for other in range(state.seats)],
+            scores=self.scores(state),
+            legal=[] if own is None else self.legal_actions(state, own),
+            result=self.result(state),
+        )
+        return data
+
+    def determinize(self, view: Mapping[str, Any], rng: random.Random) -> TF22State:
+        """The face-down tide cards the seat has not seen, shuffled behind those it has (its forecast)."""
+        forecast = list(view["forecast"])
+        rest = unseen(list(view["faceup"]) + forecast) if view["deck_size"] else []
+        rng.shuffle(rest)
+        data = {key: value for key, value in view.items() if key in _STATE_KEYS}
+        data["deck"] = (forecast + rest)[: view["deck_size"]]
+        return self.state_from_json(data)
+
+    # --- JSON -----------------------------------------------------------------------------------
+    def state_to_json(self, state: TF22State) -> JSON:
+        return state_to_json(state)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> TF22State:
+        return state_from_json(data)
+
+
+def _interfering(state: TF22State, seat: int) -> bool:
+    return bool(interference_pairs(state, seat))
+
+
+_STATE_KEYS = frozenset(state_to_json(flow.new_state(2, 20, "anywhere")))
+
+GAME = TF22Game()

@@ -1,0 +1,108 @@
+"""What every peer agrees on before the first move: the game, its seats and owners, every page's
+public key, and the clocks. Its digest is inside every signature, and its verification code is what
+people read aloud to each other to be sure that every page plays the same setup with the same keys."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..engine import Game
+from .messages import MATCH_ID
+from .signing import KEY_HEX
+
+# The clocks: (name, default, low, high) in seconds.
+CLOCKS = (
+    ("reveal_deadline", 60.0, 1, 3600),  # a page's automatic steps (deal shares, reveals): per step
+    ("time_bank", 600.0, 10, 86400),  # each player's thinking time for the whole match (a chess clock)
+    ("time_increment", 15.0, 0, 3600),  # added to a player's bank after each of its decisions
+    ("away_allowance", 180.0, 5, 86400),  # how long each player may be disconnected in the whole match
+)
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+@dataclass
+class Setup:
+    match_id: str
+    game: str
+    seats: list[str]  # seat kinds: "human" or a bot level (bots run on their owner's machine)
+    owners: list[int]  # the peer index that plays each seat; a peer that owns none is a spectator
+    peers: int
+    options: dict[str, Any] = field(default_factory=dict)
+    keys: list[str] = field(default_factory=list)  # every peer's Ed25519 public key, 64 hex digits
+    reveal_deadline: float = 60.0
+    time_bank: float = 600.0
+    time_increment: float = 15.0
+    away_allowance: float = 180.0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.match_id, str) or not MATCH_ID.fullmatch(self.match_id):
+            raise ValueError("a match id is 8-64 letters, digits, - or _")
+        if not isinstance(self.game, str) or not isinstance(self.seats, list) or not isinstance(self.owners, list):
+            raise ValueError("a setup names its game, and lists its seats and their owners")
+        if not all(isinstance(kind, str) for kind in self.seats) or len(self.owners) != len(self.seats):
+            raise ValueError("every seat is a kind (human or a bot level) with one owner")
+        if not isinstance(self.options, dict):
+            raise ValueError("the options are an object")
+        if not isinstance(self.peers, int) or isinstance(self.peers, bool):
+            raise ValueError("peers is a number")
+        if not 2 <= self.peers <= 8 or not all(
+            isinstance(o, int) and not isinstance(o, bool) and 0 <= o < self.peers for o in self.owners
+        ):
+            raise ValueError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
+        if len(set(self.owners)) < 2:
+            raise ValueError("at least two peers play: a match against oneself needs no network")
+        if (not isinstance(self.keys, list) or len(self.keys) != self.peers
+                or not all(isinstance(key, str) and KEY_HEX.fullmatch(key) for key in self.keys)
+                or len(set(self.keys)) != len(self.keys)):
+            raise ValueError("the setup lists every page's own public key (64 hex digits each)")
+        for name, _, low, high in CLOCKS:
+            value = getattr(self, name)
+            if not _number(value) or not low <= value <= high:
+                raise ValueError(f"{name.replace('_', ' ')} is {low}..{high} seconds")
+
+    @classmethod
+    def from_json(cls, data: Any) -> Setup:
+        if not isinstance(data, dict):
+            raise ValueError("a setup is an object")
+        try:
+            return cls(**data)
+        except TypeError as error:
+            raise ValueError(f"bad setup: {error}") from None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def players(self) -> list[int]:
+        """The peers that own a seat (the others watch)."""
+        return sorted(set(self.owners))
+
+    def digest(self) -> str:
+        """SHA-256 of the canonical setup: inside every signature."""
+        text = json.dumps(["cargobay-setup", 2, self.to_json()], sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def verification_code(self) -> str:
+        """Six digits to read aloud: equal on every page that has this setup and these keys.
+
+        It catches a host that gave two guests different keys for each other by accident or on the spur
+        of the moment; a host that prepared the attack can make two setups with equal codes (the code is
+        20 bits of a digest it controls): see docs/peer-protocol.md."""
+        number = int(self.digest()[:10], 16) % 1_000_000
+        return f"{number // 1000:03d} {number % 1000:03d}"
+
+    def check_game(self, game: Game[Any]) -> None:
+        """The checks that need the game: it is the one named, with a seat count and options it allows."""
+        if game.id != self.game:
+            raise ValueError(f"the setup is for {self.game!r}, not {game.id!r}")
+        if not game.min_seats <= len(self.seats) <= game.max_seats:
+            raise ValueError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
+        chosen = game.info.resolve_options(self.options)
+        for name, value in game.info.peer_options:
+            if chosen[name] != value:
+                raise ValueError(f"between browsers {game.title} plays with {name} = {value!r}")
