@@ -15,7 +15,7 @@ pytestmark = pytest.mark.e2e
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ENGINE_TIMEOUT_MS = 90_000
 
-GAMES = ["TF22: LOAD!", "Haul", "Loot N' Loaded", "Team UP!", "TF22"]
+GAMES = ["TF22: LOAD!", "Haul", "Loot N' Loaded", "TF22", "Team UP!"]
 MAX_MOVES = 400
 
 
