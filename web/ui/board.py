@@ -9,6 +9,7 @@
 import json
 
 from ui.dom import attr, by_id, on
+from ui.panzoom import PanZoom
 
 CLICKABLE = "[data-action],[data-select]"
 
@@ -34,6 +35,7 @@ class Board:
         self.el.setAttribute("tabindex", "-1")  # holds the focus while the board offers nothing to press
         on(self.el, "click", self._click)
         on(self.el, "keydown", self._key)
+        self.panzoom = PanZoom(self.el)  # a board with a map (data-panzoom): pan, zoom, reach on hover
 
     def drive(self, on_action, on_select):
         self.on_action = on_action
@@ -43,6 +45,7 @@ class Board:
         self.svg = None
         self.snap = None
         self.el.innerHTML = ""
+        self.panzoom.reset()
         for name in ("data-step", "data-hash", "data-scores", "data-to-decide", "data-viewer", "data-waiting",
                      "data-handoff", "data-selection", "aria-busy"):
             self.el.removeAttribute(name)
@@ -58,6 +61,7 @@ class Board:
             focused = self._focused_key()
             self.svg = svg
             el.innerHTML = svg
+            self.panzoom.attach(snap)
             self._refocus(focused, snap)
         el.setAttribute("data-step", str(snap.get("step", "")))
         el.setAttribute("data-hash", str(snap.get("hash", "")))

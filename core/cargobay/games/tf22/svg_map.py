@@ -2,8 +2,8 @@
 terrain under the current tide (one compact path per look: plains, mountains, open sea, swamp and reef each dry
 or flooded), the landing zones (turn 1), each seat's Zone of Fire (a tinted, dashed outline in its colour),
 Pontoons, Landers, White Ore, the picked unit's reach (AP cost per hex), the units, the page's hover layer, and
-on top what the viewer may click there (moves with their cost, load, unload, attack, fire, capture, build,
-repair, landing sites and orientations).
+on top what the viewer may click there (moves with their cost, load, unload, attack, build, repair, board a
+Lander, landing sites and pod layouts).
 
 Clickable hexes are ``render.svg.action`` elements: one pick on a hex fills the hex (its word in the middle);
 several on one hex, or one on a hex where a unit of the viewer may itself be picked, are small pills (a Sea
@@ -34,7 +34,6 @@ from .svg_geom import (
     centre,
     hex_path,
     hex_points,
-    towards,
 )
 from .svg_model import Model
 from .svg_picks import Picks, anchor, describe
@@ -42,7 +41,7 @@ from .svg_pieces import draw_piece, ore, pontoon, reach_attr
 from .tides import LAND
 
 PAD = 4.0
-PILL_W, PILL_H = 40.0, 15.0
+PILL_H = 15.0
 
 
 @cache
@@ -105,14 +104,15 @@ def _reach(model: Model, reach: Mapping[int, int], skip: set[int]) -> str:
 
 def _hex_target(pick: str, seat: int, label: str, cell: int, word: str, partial: bool, kind: str) -> str:
     cx, cy = centre(cell)
-    text = (f'<text x="{num(cx)}" y="{num(cy + 4)}" font-size="{11 if len(word) <= 2 else 9.5}" font-weight="700" '
+    text = (f'<text x="{num(cx)}" y="{num(cy + 4)}" font-size="{11 if len(word) <= 3 else 9.5}" font-weight="700" '
             f'text-anchor="middle" fill="{INK}">{attr(word)}</text>') if word else ""
     body = f'<polygon class="hit ring" points="{hex_points(cell, 1.5)}"/>' + text
     return action(pick, seat, label, kind, body, f' data-hex="{cell}"', select=partial)
 
 
 def _pill(pick: str, seat: int, label: str, x: float, y: float, word: str, partial: bool) -> str:
-    body = (f'<rect class="ring" x="{num(x - PILL_W / 2)}" y="{num(y - PILL_H / 2)}" width="{num(PILL_W)}" '
+    width = max(22.0, 6.2 * len(word) + 10)
+    body = (f'<rect class="ring" x="{num(x - width / 2)}" y="{num(y - PILL_H / 2)}" width="{num(width)}" '
             f'height="{num(PILL_H)}" rx="7" fill="{PICK}" stroke="#8a5a00" stroke-width="1"/>'
             f'<text x="{num(x)}" y="{num(y + 3.5)}" font-size="9.5" font-weight="700" text-anchor="middle" '
             f'fill="{INK}">{attr(word)}</text>')
@@ -161,6 +161,11 @@ def _targets(model: Model, picks: Picks, labels: Mapping[int, str], seat: int, s
     parts, last = [], []  # the pods of a landing go over the other sites
     if picks.selection.startswith("site:"):
         last.append(_site(model, parse_hex(picks.selection[5:]), seat))
+    for pick in picks.complete:  # the Robot Combat Units one of which is lost to interference: ringed
+        if pick.startswith("lose:") and pick[5:].isdigit() and int(pick[5:]) in model.pieces:
+            cx, cy = centre(model.pieces[int(pick[5:])].hex)
+            parts.append(f'<circle class="noclick" cx="{num(cx)}" cy="{num(cy)}" r="16" fill="none" stroke="{PICK}" '
+                         'stroke-width="4" stroke-dasharray="5 3"/>')
     if picks.selection.startswith("aim:"):
         target = int(picks.selection.split(">")[1])
         parts += [_crosshair(cell) for cell in (model.hexes(target) if target in model.pieces else ())]
@@ -170,18 +175,17 @@ def _targets(model: Model, picks: Picks, labels: Mapping[int, str], seat: int, s
             label = describe(model, pick, labels)
             if word == "land":
                 last.append(_lander_choice(model, pick, seat, label, cell, way))
-            elif not crowded and way < 0:
+            elif not crowded:
                 kind = "target site" if word == "site" else "target"
-                parts.append(_hex_target(pick, seat, label, cell, "" if word == "site" else word, partial, kind))
-            else:
-                if way >= 0:
-                    x, y = towards(cell, way, 9)
-                    text = f"{word} {ARROWS[way]}"
+                text = "" if word == "site" else word + (f" {ARROWS[way]}" if way >= 0 else "")
+                parts.append(_hex_target(pick, seat, label, cell, text, partial, kind))
+            else:  # stacked pills (above a unit that may be picked itself); an arrow: the Freighter's second hex
+                cx, cy = centre(cell)
+                if cell in selectable:  # the unit's middle stays clickable: pills on its upper edge
+                    x, y = cx, cy - 12 - index * (PILL_H + 1)
                 else:
-                    cx, cy = centre(cell)
-                    rows = len(found) if cell not in selectable else len(found) + 1
-                    x, y = cx, cy + (index - (rows - 1) / 2) * (PILL_H + 1) - (8 if cell in selectable else 0)
-                    text = word
+                    x, y = cx, cy + (index - (len(found) - 1) / 2) * (PILL_H + 1)
+                text = word + (f" {ARROWS[way]}" if way >= 0 else "")
                 parts.append(_pill(pick, seat, label, x, y, text, partial))
     return "".join(parts + last)
 
@@ -197,7 +201,7 @@ def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: 
     layers.append(f'<g class="ore noclick" data-hexes="{" ".join(map(str, ore_cells))}">{ore(ore_cells)}</g>')
     picked = picks.unit
     movers = {int(p.split(":")[1]) for p in picks.partial if p.startswith("unit:")}
-    reach = model.reach(picked, ap) if picked >= 0 else {}
+    reach = model.reach(picked, ap) if picked >= 0 and picks.selection == f"unit:{picked}" else {}
     cost_one = {anchor(model, p, False).cell for p in picks.complete if p.startswith(f"move:{picked}>")}
     layers.append(_reach(model, reach, cost_one))
     units: list[str] = []

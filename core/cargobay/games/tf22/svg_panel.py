@@ -15,8 +15,7 @@ from ...render.svg import action, rect, text, wrap
 from .svg_geom import INK, MUTED, PANEL, PICK, PLAIN, SEA, SEAT_FILL, SEAT_NAMES, SHALLOW
 from .svg_model import LEVEL_WORDS, Model
 from .svg_picks import Picks, anchor, button_word, describe
-from .svg_pieces import contents, label
-from .units import NAMES
+from .svg_pieces import label
 
 Parts = tuple[list[str], float]
 CARD = {"E": ("#f2d27a", "ebb"), "N": ("#d5dae3", "normal"), "F": ("#5d8fd0", "flood")}
@@ -58,9 +57,13 @@ def header(model: Model, ctx: RenderContext, x: float, y: float, w: float) -> Pa
     view = model.view
     tide = LEVEL_WORDS.get(str(view.get("tide") or ""), "normal (turn 1)")
     top = f"TF22 \u00b7 turn {view.get('turn', 1)} of {view.get('turns', 20)} \u00b7 tide: {tide}"
-    parts = [rect(x, y, w, 62, fill="#14213d", rx=8), text(x + 12, y + 25, top, size=17, weight="700", fill="#ffffff"),
-             text(x + 12, y + 49, status(model, ctx), size=14.5, fill="#ffd36b", weight="600")]
-    return parts, y + 70
+    lines = wrap(status(model, ctx), (w - 24) / 1.1, 14.5)[:2]
+    height = 44 + 20 * len(lines)
+    parts = [rect(x, y, w, height, fill="#14213d", rx=8),
+             text(x + 12, y + 25, top, size=17, weight="700", fill="#ffffff")]
+    parts += [text(x + 12, y + 49 + 20 * i, line, size=14.5, fill="#ffd36b", weight="600")
+              for i, line in enumerate(lines)]
+    return parts, y + height + 8
 
 
 def button(pick: str, seat: int, label: str, word: str, x: float, y: float, w: float, h: float, *,
@@ -90,7 +93,7 @@ def hint(model: Model, picks: Picks) -> str:
     if phase == "interfere":
         return "Two of your Robot Combat Units stand side by side: pick the one to lose."
     if picks.selection.startswith("aim:"):
-        return "Pick the unit that fires with it (a yellow pill on it; capture: both must stand next to the target)."
+        return "Now pick the partner below: the unit that fires with it (to capture, both stand next to it)."
     if picks.selection.startswith(("cargo:", "make:")):
         return "Pick the yellow hex to put it on."
     if picks.selection and not picks.sticky:
@@ -168,7 +171,8 @@ def players(model: Model, ctx: RenderContext, x: float, y: float, w: float) -> P
                      and piece.kind not in ("lander", "turret"))
         state = "took off" if flown[seat] else f"AP {ap[seat]}, saved {saved[seat]}"
         parts.append(rect(x + 10, row - 12, 14, 14, fill=SEAT_FILL[seat % 4], rx=3))
-        parts.append(text(x + 30, row, f"{who(ctx, seat)} ({SEAT_NAMES[seat % 4]}): {scores[seat]} points",
+        points = f"{scores[seat]} point{'' if scores[seat] == 1 else 's'}"
+        parts.append(text(x + 30, row, f"{who(ctx, seat)} ({SEAT_NAMES[seat % 4]}): {points}",
                           size=13.5, weight="600"))
         parts.append(text(x + 30, row + 18, f"{state} \u00b7 {on_map} units outside", size=12.5, fill=MUTED))
     return parts, y + 38 + 40 * model.seats
@@ -266,6 +270,3 @@ def scores(model: Model, ctx: RenderContext, x: float, y: float, w: float) -> Pa
     parts.append(text(x + 10, y + 66 + 24 * model.seats, f"Decided by {decided}.", size=12.5, fill=MUTED))
     return parts, y + 44 + 24 * model.seats + 34
 
-
-def cargo_note(model: Model, pid: int) -> str:
-    return f"{NAMES[model.pieces[pid].kind]} holds {contents(model, pid)}"

@@ -138,7 +138,7 @@ def anchor(model: Model, pick: str, partial: bool) -> Anchor:
         return Anchor(move.hex, move.towards, "unload!" if _unload_risk(model, move) else "unload")
     if isinstance(move, Fire | Capture):
         if move.partner >= 0:
-            return Anchor(model.where(move.partner), -1, "fire" if isinstance(move, Fire) else "capture")
+            return PANEL  # the partner: a button ("Fire with ..."), the target has its crosshair on the map
         unit = model.pieces.get(move.unit)
         pods = model.derived.pods.get(move.target, ())
         near = [pod for pod in pods if unit is not None and _adjacent(unit.hex, pod)]
@@ -253,6 +253,10 @@ def button_word(model: Model, pick: str, labels: Mapping[int, str]) -> str:
         return f"Unload {NAMES.get(kind, 'piece')}" + ("" if kind == "ore" else f" {piece}")
     if kind == "make":
         return f"Build {NAMES.get(rest.split('>')[1], rest)}"
+    if kind in ("fire", "capture") and "+" in rest:
+        partner = int(rest.split("+")[1].split(">")[0])
+        what = NAMES[model.pieces[partner].kind] if partner in model.pieces else "unit"
+        return f"{'Fire' if kind == 'fire' else 'Capture'} with {what} {partner}"
     if kind == "lose" and rest.isdigit() and int(rest) in model.pieces:
         return f"Lose {model.name(int(rest), labels)} at {hex_text(model.pieces[int(rest)].hex)}"
     return describe(model, pick, labels)
