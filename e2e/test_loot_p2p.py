@@ -88,7 +88,8 @@ def test_three_browsers_play_a_whole_loot_match(new_page) -> None:  # type: igno
             break
         for index, page in enumerate(pages):
             if board(page, "data-to-decide") == "yes" and quiet(page):
-                actions.append(choose(page, index + len(actions)))
+                # the host and Bob click alike (they meet in duels), Ann differently; it shifts as the match goes
+                actions.append(choose(page, index % 2 + len(actions) // 6))
         assert len(actions) < MAX_DECISIONS, "the match did not end"
         if len(actions) == 12:
             shot(bob, "loot-p2p-02-mid")
