@@ -194,4 +194,5 @@ def test_the_tables_most_recent_sheriffs_badge_is_worth_five() -> None:
     # same round: the Badge from the higher location (3) is the most recent
     assert [entry[0] for entry in state.badges] == [0, 2] and GAME.scores(state)[0::2] == [2, 5]
     state = act(state, (0, "pick:3"), (1, "pick:1"), (2, "pick:2"))
-    assert GAME.scores(state)[0] == 2 + 5 and GAME.scores(state)[2] == 2 + 2 and GAME.view(state, 1)["newest_badge"] == 0
+    assert GAME.scores(state)[0] == 2 + 5 and GAME.scores(state)[2] == 2 + 2
+    assert GAME.view(state, 1)["newest_badge"] == 0
