@@ -35,7 +35,7 @@ def test_hello_lists_the_catalogue() -> None:
     assert games["odd"]["options"] == [{"name": "rounds", "label": "Rounds", "kind": "int", "default": 3,
                                         "min": 1, "max": 9}]
     assert games["load"]["bots"] == ["easy", "medium", "strong"] and games["odd"]["bots"] == ["easy"]
-    assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == ["easy", "medium", "strong"]
+    assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == []
 
 
 def offered(snap: dict[str, Any], action: str) -> bool:
