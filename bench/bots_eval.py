@@ -13,7 +13,10 @@ k tied winners) with its Wilson interval, against the 1/seats a seat would get b
 Loaded defaults to ``{"shootout": "gun cards"}`` (the no-reflex duels; pass ``'{"shootout": "quick-draw"}'``
 for the bots' reaction-time shootouts).
 Both print the first bot's move times (mean / median / p95 / max, CPython, every decision it takes, forced
-ones included; wall clock and the process's CPU time, which is what counts when the machine is shared).
+ones included; wall clock and the process's CPU time, which is what counts when the machine is shared). Where a
+turn is many decisions of one seat in a row (TF22: a move of up to 25 actions), the hero's turn times too (the sum
+over each run of its consecutive decisions). ``--game tf22`` defaults to 2 seats, ``strong-medium,medium-easy``,
+full 20-turn matches (``--options '{"turns": 8}'`` for short ones).
 No assertions.
 """
 
@@ -41,6 +44,7 @@ MULTI_PAIRS = ("strong-easy", "strong-medium")  # one hero against a field of on
 GAME_DEFAULTS: dict[str, dict[str, Any]] = {
     "loot": {"seats": 4, "pairs": ("strong-easy", "medium-easy", "strong-medium"),
              "options": {"shootout": "gun cards"}},
+    "tf22": {"seats": 2, "pairs": ("strong-medium", "medium-easy")},
 }
 
 
@@ -96,12 +100,16 @@ def play_multi(job: tuple[str, str, str, int, int, dict[str, Any]]) -> dict[str,
     match = Match(game, levels, seed, options)
     times: list[float] = []
     cpu: list[float] = []
+    turns: list[float] = []  # the hero's runs of consecutive decisions (a TF22 move), wall
+    turns_cpu: list[float] = []
+    run: list[float] = []
     while True:
         player = game.current_player(match.state)
         if player == TERMINAL:
             break
         if player == CHANCE:
             match.play_chance()
+            _close(run, turns, turns_cpu)
             continue
         for seat in game.acting_seats(match.state):
             view = game.view(match.state, seat)
@@ -111,14 +119,28 @@ def play_multi(job: tuple[str, str, str, int, int, dict[str, Any]]) -> dict[str,
             if seat == me:
                 times.append(elapsed)
                 cpu.append(elapsed_cpu)
+                run.append(elapsed)
+                run.append(elapsed_cpu)
+            else:
+                _close(run, turns, turns_cpu)
             match.apply(seat, action)
+    _close(run, turns, turns_cpu)
     result = game.result(match.state)
     assert result is not None
     winners = result["winners"]
     scores = result["scores"]
     place = result["places"][me] if "places" in result else 1 + sum(s > scores[me] for s in scores)
     return {"win": (1 / len(winners)) if me in winners else 0.0, "place": place, "seats": seats,
-            "margin": scores[me] - max(s for i, s in enumerate(scores) if i != me), "times": times, "cpu": cpu}
+            "margin": scores[me] - max(s for i, s in enumerate(scores) if i != me), "times": times, "cpu": cpu,
+            "turns": turns, "turns_cpu": turns_cpu}
+
+
+def _close(run: list[float], turns: list[float], turns_cpu: list[float]) -> None:
+    """End a run of the hero's consecutive decisions (``run``: wall and CPU time of each, interleaved)."""
+    if run:
+        turns.append(sum(run[0::2]))
+        turns_cpu.append(sum(run[1::2]))
+        run.clear()
 
 
 def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -148,6 +170,17 @@ def report_times(label_bot: str, results: list[dict[str, Any]]) -> None:
                 f"median {statistics.median(times) * 1000:.1f} ms, "
                 f"p95 {percentile(times, 0.95) * 1000:.1f} ms, "
                 f"max {max(times) * 1000:.1f} ms over {len(times)} decisions"
+            )
+    decisions = sum(len(r["times"]) for r in results)
+    runs = sum(len(r.get("turns", ())) for r in results)
+    if runs and runs < decisions:  # a turn is several decisions in a row
+        for label, key in (("wall", "turns"), ("cpu", "turns_cpu")):
+            times = [t for r in results for t in r[key]]
+            print(
+                f"  {label_bot} turn time ({label}, its consecutive decisions summed): "
+                f"mean {statistics.fmean(times) * 1000:.1f} ms, median {statistics.median(times) * 1000:.1f} ms, "
+                f"p95 {percentile(times, 0.95) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms over {len(times)} turns "
+                f"({decisions / len(times):.1f} decisions a turn)"
             )
 
 

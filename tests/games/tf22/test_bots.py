@@ -1,14 +1,18 @@
-"""The TF22 medium bot: legal, deterministic, lands sensibly, gathers ore, beats random play."""
+"""The TF22 bots: medium (lands sensibly, gathers ore, beats random play) and strong (a bounded search that beats
+medium): legal in every phase and seat count, deterministic, and their strength on fixed seeds."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from cargobay.engine import CHANCE
+from cargobay.engine import CHANCE, TERMINAL, Match
+from cargobay.games.tf22.actions import Move, parse
 from cargobay.games.tf22.bots import MediumBot, landing_value
+from cargobay.games.tf22.bots_search import Evaluator, Search, StrongBot, candidates
 from cargobay.games.tf22.rules import GAME
+from cargobay.games.tf22.state import Derived
 from cargobay.registry import SPECS
-from cargobay.table import Table
 from tests.games.tf22.helpers import Scenario
 
 
@@ -36,8 +40,86 @@ def test_the_medium_bot_loads_ore_next_to_its_transporter_and_brings_it_home() -
     assert s.state.pieces[s["o"]].carrier == s["L0"]
 
 
-def test_the_medium_bot_beats_random_play_and_takes_off_with_cargo() -> None:
-    table = Table.new(SPECS["tf22"], ["medium", "easy"], 1, {"turns": 8})
-    table.play_out()
-    result = GAME.result(table.match.state)
-    assert result is not None and result["winners"] == [0] and result["ore"][0] >= 1
+# --- strong ---------------------------------------------------------------------------------------------------
+def play(levels: list[str], seed: int, turns: int) -> Match:
+    """A whole match of bots, every action checked against the acting seat's legal list."""
+    spec = SPECS["tf22"]
+    match = Match(GAME, levels, seed, {"turns": turns})
+    bots = [spec.bot(level) for level in levels]
+    while GAME.current_player(match.state) != TERMINAL:
+        if GAME.current_player(match.state) == CHANCE:
+            match.play_chance()
+            continue
+        seat = GAME.current_player(match.state)
+        view = GAME.view(match.state, seat)
+        action = bots[seat].choose(GAME, view, match.rng(seat))
+        assert action in view["legal"], (seat, action)
+        match.apply(seat, action)
+    return match
+
+
+def test_the_strong_bot_is_registered_and_plays_legal_actions_with_three_and_four_seats() -> None:
+    assert SPECS["tf22"].levels == ("easy", "medium", "strong")
+    for levels, seed in ((["strong", "medium", "strong"], 5), (["strong", "easy", "strong", "medium"], 6)):
+        match = play(levels, seed, 3)
+        assert GAME.result(match.state) is not None and match.state.flown[0] and match.state.flown[2]
+
+
+def test_the_strong_bot_is_deterministic_and_draws_nothing_at_random() -> None:
+    first = play(["strong", "medium"], 7, 3).to_log()
+    assert play(["strong", "medium"], 7, 3).to_log() == first
+    state = GAME.apply(GAME.new_state(2, {}), CHANCE, "order:0,1")
+    view = GAME.view(state, 0)
+    picks = {StrongBot().choose(GAME, view, random.Random(seed)) for seed in range(2)}
+    assert len(picks) == 1 and picks <= set(view["legal"])
+
+
+def test_a_searched_move_changes_the_state_as_the_engine_would() -> None:
+    match = Match(GAME, ["medium", "medium"], 8, {"turns": 5})
+    bot = MediumBot()
+    while not (match.state.phase == "play" and match.state.turn == 3):
+        seat = GAME.current_player(match.state)
+        if seat == CHANCE:
+            match.play_chance()
+        else:
+            match.apply(seat, bot.choose(GAME, GAME.view(match.state, seat), match.rng(seat)))
+    state = match.state
+    seat = state.seat
+    evaluator = Evaluator(state, seat, [])
+    search = Search(GAME, seat, evaluator, 10_000)
+    tried = candidates(state, seat, evaluator)
+    assert any(isinstance(parse(action), Move) for action in tried)
+    for action in tried:
+        fast = search.child(state, action)
+        engine = GAME.apply(state, seat, action)
+        assert (fast.pieces, fast.ap, fast.shots, fast.breach) == (
+            engine.pieces, engine.ap, engine.shots, engine.breach)
+        derived, fresh = fast.derived, Derived(fast.pieces)  # a move updates the occupancy in place of a recount
+        assert (derived.top, derived.pontoon, derived.lander, derived.cargo) == (
+            fresh.top, fresh.pontoon, fresh.lander, fresh.cargo)
+
+
+def test_the_strong_bot_beats_medium_on_fixed_seeds_and_takes_off_with_every_unit() -> None:
+    """Four 10-turn matches (seeds 0-3; strong in seat 0 on even seeds, seat 1 on odd ones): strong wins every one,
+    by 30 points in all, and takes off with all 11 of its units. A bot no better than medium would win all four 1
+    time in 16 and would rarely lead by 30 (about 2 sd of the sum of four margins between equal bots)."""
+    wins, margin = 0, 0
+    for seed in range(4):
+        me = seed % 2
+        levels = ["medium", "medium"]
+        levels[me] = "strong"
+        result: Any = GAME.result(play(levels, seed, 10).state)
+        wins += result["winners"] == [me]
+        margin += result["scores"][me] - result["scores"][1 - me]
+        assert result["freight"][me][1] == 11, (seed, result)
+    assert wins == 4 and margin >= 30, (wins, margin)
+
+
+def test_medium_beats_random_play_on_fixed_seeds_and_takes_off_with_white_ore() -> None:
+    for seed in range(3):
+        me = seed % 2
+        levels = ["easy", "easy"]
+        levels[me] = "medium"
+        result: Any = GAME.result(play(levels, seed, 5).state)
+        assert result["winners"] == [me] and result["ore"][me] >= 1, (seed, result)
+        assert result["scores"][me] >= result["scores"][1 - me] + 5, (seed, result)

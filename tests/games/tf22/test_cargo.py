@@ -83,6 +83,16 @@ def test_the_lander_loads_through_pods_with_turrets_and_unloads_through_any() ->
     assert len(unloads) == 12 - 2  # the 12 hexes around the pods, less the two with White Ore
 
 
+def test_white_ore_loaded_into_the_lander_is_never_unloaded() -> None:
+    s = Scenario(landers=False)
+    s.lander(0, "18,14", 0)
+    s.lander(1, "5,12", 0)
+    s.add("ore", -1, inside="L0", name="o")
+    s.add("transporter", 0, "18,12", "t")  # next to the N pod
+    assert s.unit("L0") == [] or not any(a.startswith("unload:") for a in s.unit("L0"))
+    assert not any("{o}".format(**s.ids) in a for a in s.legal())
+
+
 def test_unloading_into_open_sea_loses_the_cargo_and_into_a_flooded_hex_leaves_it_inactive() -> None:
     s = Scenario(tide="N")
     s.add("transporter", 0, "13,17", "t")  # plain on the shore

@@ -166,6 +166,7 @@ def test_boarding_and_repairing_a_lander_go_through_the_selection_step() -> None
     s.state.modules[0] = [0, 0, 2]
     legal = set(GAME.legal_actions(s.state, 0))
     assert any(a.startswith("repair:") for a in legal) and reachable(s.state, 0)[0] == legal
+    assert f"replace:{s['L1']}" in legal  # a button once the Lander is picked
 
 
 def test_a_landing_picks_a_site_then_one_of_two_pod_layouts() -> None:

@@ -7,6 +7,6 @@ What the catalogue needs is ``INFO`` (``info.py``); the rules, the board and the
 from ...spec import lazy_spec
 from .info import INFO
 
-SPEC = lazy_spec(INFO, __name__, bots=("medium",))
+SPEC = lazy_spec(INFO, __name__, bots=("medium", "strong"))
 
 __all__ = ["INFO", "SPEC"]

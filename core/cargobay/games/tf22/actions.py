@@ -13,6 +13,7 @@ direction (0 N .. 5 NW) from its first hex to its second.
 - ``capture:7+9>40`` - units 7 and 9, both adjacent, capture unit 40; ``capture:7>3`` - unit 7 boards Lander 3;
 - ``build:12>rcu@12,6`` - Production Unit 12 turns its White Ore into a unit (rcu, transporter, pontoon);
 - ``repair:3>12,4`` - re-arm the pod at 12,4 of captured Lander 3 with Comm Modules;
+- ``replace:3`` - put an own Comm Module into captured Lander 3 (its company's units are then commanded by nobody);
 - ``lose:7`` - after ``end``, the Robot Combat Unit destroyed by interference; ``takeoff``; ``end``; ``undo``.
 
 >>> parse("fire:7+9>40"), str(parse("unload:3>40@12,6/2"))
@@ -33,7 +34,7 @@ from .tides import LEVELS
 from .units import BUILDABLE
 
 GRAMMAR = ("order:2,0,1, tides:ENF..., first:1, land:x,y/o, move:U>x,y, load:C<P, unload:C>P@x,y, fire:A+B>T, "
-           "capture:A+B>T, capture:A>L, build:P>rcu@x,y, repair:L>x,y, lose:U, takeoff, end, undo")
+           "capture:A+B>T, capture:A>L, build:P>rcu@x,y, repair:L>x,y, replace:L, lose:U, takeoff, end, undo")
 
 
 def _place(cell: int, towards: int) -> str:
@@ -144,6 +145,16 @@ class Repair:
 
 
 @dataclass(frozen=True)
+class Replace:
+    """Exchange a captured Lander's Comm Module for one of the captor's."""
+
+    unit: int
+
+    def __str__(self) -> str:
+        return f"replace:{self.unit}"
+
+
+@dataclass(frozen=True)
 class Lose:
     unit: int
 
@@ -161,8 +172,8 @@ class Simple:
         return self.word
 
 
-Action = Order | Tides | First | Land | Move | Load | Unload | Fire | Capture | Build | Repair | Lose | Simple
-UNIT_ACTIONS = (Move, Load, Unload, Fire, Capture, Build, Repair)
+Action = Order | Tides | First | Land | Move | Load | Unload | Fire | Capture | Build | Repair | Replace | Lose | Simple
+UNIT_ACTIONS = (Move, Load, Unload, Fire, Capture, Build, Repair, Replace)
 
 
 def _id(text: str, action: str) -> int:
@@ -209,6 +220,8 @@ def parse(action: object) -> Action:
         return Land(parse_hex(cell), int(orientation))
     if kind == "lose":
         return Lose(_id(arg, action))
+    if kind == "replace":
+        return Replace(_id(arg, action))
     if kind == "load":
         unit, arrow, piece = arg.partition("<")
         if not arrow:

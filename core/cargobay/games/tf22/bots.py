@@ -1,4 +1,5 @@
-"""TF22 bots: ``medium``, a greedy heuristic (``easy``, a random legal action, is the platform's).
+"""TF22 bots: ``medium``, a greedy heuristic, and ``strong``, a bounded search (``bots_search``, imported when first
+asked for); ``easy``, a random legal action, is the platform's.
 
 The medium bot sees only its view (the state is rebuilt with ``determinize``; it reads its own forecast, never the
 deck). It lands where White Ore lies thick beyond the landing zone and the sea touches the Lander's pods; in its
@@ -25,7 +26,7 @@ from .legal import interference_pairs
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["MediumBot"]
+__all__ = ["MediumBot", "StrongBot"]
 
 FAR = 40
 
@@ -181,3 +182,14 @@ class MediumBot:
         if best == stop and stop not in legal:  # a pending breach: fire
             return next(a for a in legal if a.startswith("fire:"))
         return best
+
+
+class StrongBot:
+    """``strong``: a bounded search over the engine's states (``bots_search``, imported on first use)."""
+
+    level = "strong"
+
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        from .bots_search import StrongBot as Search
+
+        return Search().choose(game, view, rng)

@@ -4,15 +4,20 @@
 - A land unit or White Ore unloaded into open sea is lost (a flooded swamp or reef keeps it, inactive).
 - Capturing a unit exchanges the Comm Modules of it and of every unit it carries: the captor keeps the old ones.
 - Boarding a Lander (its three Turrets destroyed) hands its company's Comm Modules, so every unit holding one, to
-  the boarder, who gets 5 AP at once. (The rulebook's option of exchanging the captured Lander's own Comm Module,
-  which leaves that company's units uncommanded, is not offered: the Lander's module always stays in.)
+  the boarder, who gets 5 AP at once (the rulebook's first option: the module stays in).
+- ``replace:L`` (the second option, any time later too): the captor takes the Lander's own Comm Module out (it
+  keeps it, e.g. for a 2-AP repair) and puts in one of its own; its Turrets follow the Lander, and the units inside
+  the Lander (nested cargo too) get the captor's modules as a captured unit does (the captor keeps theirs). Every
+  other unit of that company is commanded by nobody from then on: inactive, projecting no fire, open to capture
+  by anyone (its own zone no longer protects it). The company's Lander no longer hands out that company when it is
+  boarded again: a boarder takes the Lander and what is inside, whose modules it exchanges for its own.
 - Removing a Pontoon from the map (loaded or destroyed) may leave a chain of Pontoons without contact to the
   surface: those are washed away at once.
 """
 
 from __future__ import annotations
 
-from .actions import Build, Capture, Fire, Load, Lose, Move, Repair, Unload
+from .actions import Build, Capture, Fire, Load, Lose, Move, Repair, Replace, Unload
 from .board import TERRAIN
 from .fire import destroy, wash_pontoons, zones
 from .flow import AP_PER_LANDER, seat_name
@@ -23,21 +28,14 @@ from .units import NAMES, Piece
 __all__ = ["execute"]
 
 
-def own_comm(state: TF22State, seat: int) -> int:
-    """The Comm Modules the seat puts into units it captures or builds: its own company's while it commands them,
-    else those of a Lander it captured."""
-    if state.holder[seat] == seat:
-        return seat
-    return next(company for company, holder in enumerate(state.holder) if holder == seat)
-
-
 def _name(state: TF22State, pid: int) -> str:
     piece = state.pieces[pid]
     owner = state.controller(piece)
     return NAMES[piece.kind] + (f" of {seat_name(owner)}" if owner >= 0 else "")
 
 
-def execute(state: TF22State, seat: int, move: Move | Load | Unload | Fire | Capture | Build | Repair | Lose) -> None:
+def execute(state: TF22State, seat: int,
+            move: Move | Load | Unload | Fire | Capture | Build | Repair | Replace | Lose) -> None:
     if isinstance(move, Move):
         _move(state, seat, move)
     elif isinstance(move, Load):
@@ -52,6 +50,8 @@ def execute(state: TF22State, seat: int, move: Move | Load | Unload | Fire | Cap
         _build(state, seat, move)
     elif isinstance(move, Repair):
         _repair(state, seat, move)
+    elif isinstance(move, Replace):
+        _replace(state, seat, move)
     else:
         state.events.append(f"{_name(state, move.unit)} is destroyed by interference")
         destroy(state, move.unit)
@@ -112,24 +112,60 @@ def _capture(state: TF22State, seat: int, move: Capture) -> None:
         _board(state, seat, move)
         return
     state.events.append(f"{_name(state, move.target)} is captured by {seat_name(seat)}")
-    comm = own_comm(state, seat)
-    for pid in [move.target, *state.derived.contents(move.target)]:
+    _exchange(state, seat, [move.target, *state.derived.contents(move.target)], state.own_comm(seat))
+
+
+def _exchange(state: TF22State, seat: int, pids: list[int], comm: int) -> None:
+    """The units among ``pids`` get ``comm``'s Comm Modules; the seat keeps the ones taken out."""
+    for pid in pids:
         piece = state.pieces[pid]
         if piece.comm >= 0 and piece.comm != comm:
             state.modules[seat][piece.comm] += 1
             state.put(pid, piece._replace(comm=comm))
 
 
+def _turrets(state: TF22State, lid: int) -> list[int]:
+    return [pid for pid, piece in state.pieces.items() if piece.kind == "turret" and piece.aux == lid]
+
+
 def _board(state: TF22State, seat: int, move: Capture) -> None:
     lander = state.pieces[move.target]
-    company = lander.comm
+    company = state.lander_company(move.target)
     state.events.append(f"{seat_name(seat)} captures the Lander of company {company + 1}")
     unit = state.pieces[move.unit]
     state.put(move.unit, unit._replace(hex=-1, carrier=move.target))
-    state.holder[company] = seat
     state.ap[seat] += AP_PER_LANDER
     if company != seat and company not in state.captured[seat]:
         state.captured[seat] = sorted([*state.captured[seat], company])
+    if lander.comm == company:  # its own module: the whole company follows it
+        state.holder[company] = seat
+        return
+    # a module put in by an earlier captor commands nothing but the Lander: the boarder exchanges it
+    if company == seat:
+        state.holder[seat] = seat  # a company taking its own Lander back commands its units again
+    comm = state.own_comm(seat)
+    lander = state.pieces[move.target]
+    if lander.comm != comm:
+        state.modules[seat][lander.comm] += 1
+        state.put(move.target, lander._replace(comm=comm))
+    for pid in _turrets(state, move.target):
+        state.put(pid, state.pieces[pid]._replace(comm=comm))
+    _exchange(state, seat, [pid for pid in state.derived.contents(move.target) if pid != move.unit], comm)
+
+
+def _replace(state: TF22State, seat: int, move: Replace) -> None:
+    lander = state.pieces[move.unit]
+    company = lander.comm
+    comm = state.own_comm(seat)
+    state.ap[seat] -= 1
+    state.modules[seat][company] += 1
+    state.put(move.unit, lander._replace(comm=comm))
+    for pid in _turrets(state, move.unit):
+        state.put(pid, state.pieces[pid]._replace(comm=comm))
+    _exchange(state, seat, state.derived.contents(move.unit), comm)
+    state.holder[company] = -1
+    state.events.append(f"{seat_name(seat)} replaces the Comm Module of company {company + 1}'s Lander: "
+                        "its units outside are commanded by nobody")
 
 
 def _build(state: TF22State, seat: int, move: Build) -> None:
@@ -139,7 +175,7 @@ def _build(state: TF22State, seat: int, move: Build) -> None:
     state.drop(ore)
     state.reserve[move.kind] -= 1
     state.built[move.unit] = [*state.built.get(move.unit, []), move.kind]
-    comm = -1 if move.kind == "pontoon" else own_comm(state, seat)
+    comm = -1 if move.kind == "pontoon" else state.own_comm(seat)
     if occupant is not None:
         state.new_piece(Piece(move.kind, comm, -1, occupant, -1))
     else:

@@ -124,7 +124,7 @@ def start_move(state: TF22State, index: int) -> None:
     state.mover = index
     state.phase = "play"
     seat = state.order[index]
-    enemy_landers = sum(1 for lid in state.held_landers(seat) if state.pieces[lid].comm != seat)
+    enemy_landers = sum(1 for lid in state.held_landers(seat) if state.lander_company(lid) != seat)
     state.ap[seat] = AP_PER_TURN + state.saved[seat] + AP_PER_LANDER * enemy_landers
     state.journal = []
     state.breach = -1

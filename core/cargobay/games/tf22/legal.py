@@ -8,6 +8,7 @@ Decided here (the rulebook and rulings are silent):
 - A Sea Freighter move puts one of its two hexes on a new hex next to the other one (1 AP per new hex, ruling 4).
 - The Lander loads only through a pod whose Laser Turret stands, and unloads through any pod; it does not take
   cargo out of an adjacent carrier (that carrier unloads into the Lander instead).
+- White Ore in a Lander stays there (the rulebook: "once loaded into the Lander ... cannot be unloaded").
 - Unloading: onto land or a Pontoon; into a flooded hex (the unit stays inactive); into open sea (lost); a Pontoon
   only where it touches the surface or another Pontoon; into an own active carrier with room (a transfer).
 - A shot or a capture names its first unit first: both orders of a pair are legal (same effect), so a player can
@@ -15,6 +16,8 @@ Decided here (the rulebook and rulings are silent):
 - Capture: two own active armed units adjacent to an enemy unit that is not inside its own commander's Zone of
   Fire. Boarding a Lander (``capture:A>L``): one own active armed unit next to a pod of an enemy Lander with no
   Laser Turret left.
+- Replacing a captured Lander's Comm Module (``replace:L``, 1 AP like every action): the seat commands the Lander
+  of another company whose own module is still in it, and has a module of a company of its own command to put in.
 - Building: a Production Unit holding White Ore, at most 2 units per turn (1 Transporter) each, into a free
   adjacent hex where the unit can act (a Pontoon: where it stays) or into an adjacent own Transporter.
 """
@@ -132,7 +135,7 @@ def _unit_actions(ctx: Seat, pid: int) -> list[str]:
         return []
     kind = piece.kind
     if kind == "lander":
-        return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid)]
+        return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid), *_replaces(ctx, pid)]
     if kind == "turret":
         return _fire(ctx, pid)
     if not active(state, pid, ctx.seat):
@@ -265,9 +268,11 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
     state, derived, seat = ctx.state, ctx.derived, ctx.seat
     pieces = state.pieces
     cargo = derived.cargo.get(pid, ())
+    is_lander = pieces[pid].kind == "lander"
+    if is_lander:  # White Ore loaded into the Lander is stored in containers and cannot be unloaded
+        cargo = [item for item in cargo if pieces[item].kind != "ore"]
     if not cargo:
         return []
-    is_lander = pieces[pid].kind == "lander"
     found: list[str] = []
     for cell in _around(ctx, pid):
         if cell in ctx.enemy:
@@ -411,7 +416,7 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
 def repair_cost(state: TF22State, seat: int, lander: int) -> tuple[int, list[int]] | None:
     """AP and Comm Modules (companies) to re-arm a pod of a captured Lander, or None: one module of the Lander's
     own company (2 AP), else two of other companies, the seat's own excluded (3 AP; the most plentiful first)."""
-    company = state.pieces[lander].comm
+    company = state.lander_company(lander)
     held = state.modules[seat]
     if held[company] >= 1:
         return 2, [company]
@@ -425,12 +430,21 @@ def repair_cost(state: TF22State, seat: int, lander: int) -> tuple[int, list[int
 
 def _repairs(ctx: Seat, pid: int) -> list[str]:
     state, derived = ctx.state, ctx.derived
-    if state.pieces[pid].comm == ctx.seat:
+    if state.lander_company(pid) == ctx.seat:
         return []
     cost = repair_cost(state, ctx.seat, pid)
     if cost is None or ctx.ap < cost[0]:
         return []
     return [f"repair:{pid}>{hex_text(pod)}" for pod in derived.pods[pid] if pod not in derived.top]
+
+
+def _replaces(ctx: Seat, pid: int) -> list[str]:
+    """A captured Lander still holding its own company's Comm Module takes one of the captor's instead."""
+    state = ctx.state
+    company = state.lander_company(pid)
+    if company == ctx.seat or state.pieces[pid].comm != company or state.own_comm(ctx.seat) == company:
+        return []
+    return [f"replace:{pid}"]
 
 
 # --- the whole list -----------------------------------------------------------------------------------

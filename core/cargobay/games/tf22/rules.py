@@ -205,6 +205,7 @@ class TF22Game(Game[TF22State]):
             "Capture": "Capturing a Target: two armed units adjacent, outside enemy Zones of Fire",
             "Build": "Production Unit: White Ore loaded, 2 units per turn, from the reserve",
             "Repair": "Capturing a Lander: repair with other companies' Comm Modules",
+            "Replace": "Capturing a Lander: its Comm Module may be replaced by one of the captor's",
         }.get(type(move).__name__, "Turn Order")
 
     def _why(self, state: TF22State, seat: int, move: Any) -> str:

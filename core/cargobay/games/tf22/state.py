@@ -139,6 +139,17 @@ class TF22State:
         """The Landers on the map that ``seat`` commands (its own and captured ones), as piece ids."""
         return [lid for lid in self.landers if lid >= 0 and self.holder[self.pieces[lid].comm] == seat]
 
+    def lander_company(self, lid: int) -> int:
+        """The company a Lander on the map came with (its Comm Module may since have been replaced)."""
+        return self.landers.index(lid)
+
+    def own_comm(self, seat: int) -> int:
+        """The Comm Modules the seat puts into units it captures or builds (and into a captured Lander whose module
+        it replaces): its own company's while it commands them, else those of a Lander it captured."""
+        if self.holder[seat] == seat:
+            return seat
+        return next(company for company, holder in enumerate(self.holder) if holder == seat)
+
     @property
     def seat(self) -> int:
         """The seat to act in a move (or -1)."""
@@ -336,6 +347,8 @@ def _check(state: TF22State) -> None:
     """Consistency a well-formed dict may still lack."""
     pieces = state.pieces
     for pid, piece in pieces.items():
+        if piece.comm >= state.seats:
+            raise StateError(f"piece {pid} holds the Comm Module of company {piece.comm}, which is not in the match")
         if piece.carrier >= 0:
             carrier = pieces.get(piece.carrier)
             if carrier is None or carrier.kind not in CARRIERS:
@@ -370,8 +383,14 @@ def _check(state: TF22State) -> None:
         if layer == "top" and ("lander", cell) in cells and pieces[pid].kind != "turret":
             raise StateError(f"piece {pid} stands on a Lander")
     for company, lid in enumerate(state.landers):
-        if lid >= 0 and (lid not in pieces or pieces[lid].kind != "lander" or pieces[lid].comm != company):
+        if lid < 0:
+            continue
+        if lid not in pieces or pieces[lid].kind != "lander":
             raise StateError(f"company {company}'s Lander {lid} is missing")
+        if pieces[lid].comm != company and state.holder[company] >= 0:
+            raise StateError(f"company {company}'s Lander holds a foreign Comm Module but the company is commanded")
+    if len({lid for lid in state.landers if lid >= 0}) != sum(1 for lid in state.landers if lid >= 0):
+        raise StateError("two companies name the same Lander")
     if state.phase in ("play", "interfere") and state.mover < 0:
         raise StateError("a move is played by a seat")
     if len(state.deck) + len(state.faceup) > len(DECK):

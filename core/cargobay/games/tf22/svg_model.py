@@ -92,7 +92,9 @@ class Model:
         if not all(self.stands(piece.kind, cell) for cell in self.hexes(pid)):
             return "stranded" if piece.kind in SEA_UNITS else "flooded"
         owner = self.owner(pid)
-        if owner >= 0 and any(cell in self.enemy(owner) for cell in self.hexes(pid)):
+        if owner < 0:
+            return "commanded by nobody"  # its company's Lander took another company's Comm Module
+        if any(cell in self.enemy(owner) for cell in self.hexes(pid)):
             return "under enemy fire"
         return ""
 

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ...engine import InvalidActionError
-from .actions import Build, Capture, Fire, Land, Load, Lose, Move, Repair, Simple, Unload, parse, steps
+from .actions import Build, Capture, Fire, Land, Load, Lose, Move, Repair, Replace, Simple, Unload, parse, steps
 from .board import NEIGHBOURS, TERRAIN, hex_text, neighbour, parse_hex
 from .state import freighter_hexes
 from .svg_model import Model
@@ -214,6 +214,9 @@ def describe(model: Model, pick: str, labels: Mapping[int, str], cost: int | Non
         return f"Build a {NAMES[move.kind]} at {model.place(move.hex)} with {name(move.unit)}: 1 AP"
     if isinstance(move, Repair):
         return f"Repair the Laser Turret at {hex_text(move.hex)} of {name(move.unit)}"
+    if isinstance(move, Replace):
+        return (f"Replace the Comm Module of {name(move.unit)} by one of yours: 1 AP; its company's units outside are "
+                "then commanded by nobody")
     if isinstance(move, Lose):
         return f"Lose {name(move.unit)} to interference"
     if isinstance(move, Land):

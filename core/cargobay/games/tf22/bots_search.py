@@ -1,0 +1,471 @@
+"""TF22 ``strong`` bot: a bounded search over the engine's own states, scored by a richer evaluation.
+
+It sees only its view, like ``medium`` (``determinize`` rebuilds a state; its own forecast is on top of the deck)
+and draws nothing at random: the same view gives the same action. A bot object may be made afresh for every
+decision (a peer match does so), so nothing is kept between calls: every decision is one search of at most
+``BUDGET`` positions (a count, never a clock), so a move of up to 25 actions costs at most ~2,500 positions: about
+150 ms on average and under 400 ms in CPython (the browser's Pyodide is 3-5 times slower: under 2 s a move).
+
+A decision:
+- candidates: the legal actions less undo, builds, Comm Module replacement, shots at White Ore or Pontoons, the
+  second naming of a pair of shooters, and of the unloads out of a Lander only the best hex per item (nearest its
+  work);
+- each candidate is applied to a copy of the state (``effects.execute`` straight, with no undo entry and no
+  forecast read: the evaluation reads neither; a move of an unarmed unit keeps the Zones of Fire of its parent)
+  and scored; the best ``ROOT_WIDTH`` are searched one action deeper (the same unit's next action, every shot,
+  capture and Lander load that became possible), so a move is worth what it sets up (a load, a shot, a capture);
+- the best line is played if it beats ending the move now (the position once the move ends: AP saved are worth a
+  little, and in the last move whatever is outside a Lander is lost).
+
+The evaluation (``Evaluator``) counts what the final score counts, in tenths of a point, with the future
+discounted by the Action Points it costs:
+- White Ore and units inside the Landers the seat holds, foreign Comm Modules (10 each);
+- a unit outside, 10 discounted per step from an open pod of home (gently early, steeply in the last move),
+  nothing if the AP left until take-off cannot bring it home; what all of them need beyond that costs extra;
+- a carrier's White Ore is worth what it will be once unloaded, discounted (``GAMMA``) by the AP still needed
+  (steps home, unloads); a carrier with room is worth the better of going home now and first fetching one more
+  lump along the cheapest trip (to a hex next to White Ore minable under this tide, then home: a Dijkstra field
+  computed once per decision), so near trips pay first and full carriers go home;
+- a Production Unit on the map reads the forecast; units stranded, flooded, inside an enemy zone, or about to be
+  stranded or flooded by the next tide (the forecast, when the move ends there) lose value; two Robot Combat Units
+  side by side lose one;
+- enemy units, their carried White Ore, what is inside their Landers and their Laser Turrets count against it, so
+  shots, captures and boarding pay when they come.
+It keeps its armed units inside its Lander (they score there and cost nothing), unloads only its carriers, fills
+them before the trip home, and brings everything home in time for the take-off.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from collections import deque
+from typing import Any
+
+from ...engine import Game
+from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
+from .board import HEXES, NEIGHBOURS, TERRAIN, disk, parse_hex
+from .bots import FAR
+from .effects import execute
+from .fire import land_at, tide_active, zones
+from .flow import LANDING_ZONE, modules_score
+from .legal import interference_pairs, unit_actions
+from .state import Derived, TF22State, lander_hexes
+from .tides import LAND, LEVELS, unseen
+from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, Piece, size
+
+__all__ = ["StrongBot"]
+
+W_ORE = 10.0  # a White Ore (or a unit) inside a held Lander: one point
+W_UNIT = 10.0
+GAMMA = 0.95  # per Action Point still needed to bring White Ore home: near trips pay first
+UNIT_GAMMA = {0: 0.9, 1: 0.985, 2: 0.99, 3: 0.995}  # per step a unit has to go home, by moves left (else 0.997)
+SHORT = 1.5  # per Action Point the units and White Ore outside need to come home beyond what is left
+ENEMY_UNIT = 4.0  # an enemy unit on the map (destroying or capturing it pays)
+ENEMY_ORE = 4.0  # White Ore an enemy carries
+ENEMY_HOME = 3.0  # White Ore or a unit inside an enemy Lander
+TURRET = 3.0  # an enemy Laser Turret standing
+AP_SAVED = 0.1  # per Action Point saved (at most 10)
+AP_PER_MOVE = 15
+ROOT_WIDTH = 5  # candidates searched one action deeper
+DEEP_WIDTH = 10  # follow-ups tried below each
+LANDING_GAMMA = 0.8  # per step from the pods to a lump of White Ore, when choosing where to land
+BUDGET = 100  # positions evaluated per decision (a move of 25 actions: ~2,500)
+
+
+def _bfs(goals: list[int], passable: set[int]) -> dict[int, int]:
+    found = {cell: 0 for cell in goals if cell in passable}
+    queue = deque(found)
+    while queue:
+        cell = queue.popleft()
+        step = found[cell] + 1
+        for n in NEIGHBOURS[cell]:
+            if n in passable and n not in found:
+                found[n] = step
+                queue.append(n)
+    return found
+
+
+def _trips(sources: dict[int, int], passable: set[int]) -> dict[int, int]:
+    """Hex -> the fewest steps to one of ``sources`` plus that source's own cost (a Dijkstra with unit steps)."""
+    found: dict[int, int] = {}
+    heap = [(cost, cell) for cell, cost in sources.items() if cell in passable]
+    heapq.heapify(heap)
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cell in found:
+            continue
+        found[cell] = cost
+        for n in NEIGHBOURS[cell]:
+            if n in passable and n not in found:
+                heapq.heappush(heap, (cost + 1, n))
+    return found
+
+
+class Evaluator:
+    """What one decision needs, computed once on the root state: distances home and the shortest trips for
+    White Ore (to a minable lump, then home), the forecast, the Action Points left until take-off."""
+
+    def __init__(self, state: TF22State, seat: int, forecast: list[str]) -> None:
+        self.seat = seat
+        derived = state.derived
+        self.left = state.turns - state.turn  # moves after this one
+        homes = state.held_landers(seat)
+        # next to a pod whose Turret stands (the Lander loads through those only), else next to any pod
+        pods = [pod for lid in homes for pod in derived.pods[lid]]
+        goals = [n for pod in pods if pod in derived.top for n in NEIGHBOURS[pod] if n not in derived.lander]
+        if not goals:
+            goals = [n for pod in pods for n in NEIGHBOURS[pod] if n not in derived.lander]
+        blocked = {cell for cell, pid in derived.top.items() if state.pieces[pid].kind in ("ore", "turret")}
+        blocked |= set(derived.lander)
+        blocked |= zones(state).enemy(seat)
+        land = {cell for cell in HEXES if land_at(state, cell) or cell in derived.pontoon} - blocked
+        sea = {cell for cell in HEXES if not land_at(state, cell) and cell not in derived.pontoon} - blocked
+        self.land_home = _bfs(goals, land)
+        self.sea_home = _bfs(goals, sea)
+        ore = [piece.hex for piece in state.pieces.values() if piece.kind == "ore" and piece.hex >= 0
+               and (land_at(state, piece.hex) or piece.hex in derived.pontoon)]
+        # a trip for one more lump: to a hex next to it, then from there home (a carrier that loads there)
+        self.land_trip = _trips(self._sources(ore, self.land_home), land)
+        self.sea_trip = _trips(self._sources(ore, self.sea_home), sea)
+        # the next tide: the forecast's card, else the odds of the cards not seen yet
+        if forecast:
+            odds = {forecast[0]: 1.0}
+        else:
+            cards = unseen(list(state.faceup) if state.deck else list(state.faceup[-1:]))
+            odds = {level: cards.count(level) / len(cards) for level in LEVELS if level in cards}
+        self.odds = [(LAND[level], chance) for level, chance in odds.items()]
+        self.gammas = [GAMMA**n for n in range(80)]
+        self.unit_gammas = [UNIT_GAMMA.get(self.left, 0.997) ** n for n in range(80)]
+        self.budget = 0
+
+    @staticmethod
+    def _sources(ore: list[int], home: dict[int, int]) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for cell in ore:
+            for n in NEIGHBOURS[cell]:
+                if n in home and home[n] < found.get(n, FAR):
+                    found[n] = home[n]
+        return found
+
+    def home(self, kind: str, cell: int) -> int:
+        return (self.sea_home if kind in SEA_UNITS else self.land_home).get(cell, FAR)
+
+    def trip(self, kind: str, cell: int) -> int:
+        return (self.sea_trip if kind in SEA_UNITS else self.land_trip).get(cell, FAR)
+
+    def carrier(self, kind: str, cell: int, ore: int, room: int) -> float:
+        """What a carrier's White Ore will be worth once home, discounted by the steps (and unloads) it still
+        needs; with room, the better of going home now and fetching one more lump first."""
+        budget = self.budget
+        steps = self.home(kind, cell) + ore
+        best = W_ORE * ore * self.gammas[steps] if ore and steps <= budget and steps < 80 else 0.0
+        if room and self.left > 0:  # the last move has no time for new White Ore
+            steps = self.trip(kind, cell) + ore + 2
+            if steps <= budget and steps < 80:
+                best = max(best, W_ORE * (ore + 1) * self.gammas[steps])
+        return best
+
+    def __call__(self, state: TF22State, ended: bool = False) -> float:
+        """The position's worth to the seat; ``ended``: as it stands once the seat ends its move here."""
+        seat = self.seat
+        moving = not ended and state.seat == seat and state.phase in ("play", "interfere")
+        ap = min(state.ap[seat], 10) if state.seat == seat else state.saved[seat]
+        # what the seat can still spend before its Landers take off (shared by all its units: an upper bound)
+        self.budget = (state.ap[seat] if moving else ap) + AP_PER_MOVE * (state.turns - state.turn)
+        pieces, derived = state.pieces, state.derived
+        holder = state.holder
+        value = W_ORE * state.freight[seat][0] + W_UNIT * state.freight[seat][1] + W_ORE * modules_score(state, seat)
+        mine = set(state.held_landers(seat))
+        for lid in state.landers:
+            if lid < 0:
+                continue
+            inside = derived.contents(lid)
+            if lid in mine:
+                for pid in inside:
+                    value += W_ORE if pieces[pid].kind == "ore" else W_UNIT if pieces[pid].kind in UNITS else 0.0
+            elif holder[pieces[lid].comm] >= 0:
+                value -= ENEMY_HOME * len(inside)
+        fire = zones(state)
+        enemy_zone = fire.enemy(seat)
+        land = LAND[state.tide or "N"]
+        budget = self.budget
+        if state.flown[seat]:
+            budget = 0
+        # about to flood or strand (the forecast): what counts is where a unit stands when the move ends
+        # (while AP are left it can still step on, except before the last move: stranded or flooded then, it is lost)
+        soon_cost = max(0.0, 1.0 - state.ap[seat] / 6) if moving and self.left != 1 else 1.0
+        need = 0  # Action Points to bring everything outside home
+        for pid, piece in pieces.items():
+            kind = piece.kind
+            if piece.hex < 0 or piece.comm < 0:
+                continue
+            owner = holder[piece.comm]
+            if owner < 0:
+                continue
+            if owner != seat:
+                if kind in MOBILE:
+                    value -= ENEMY_UNIT
+                    value -= ENEMY_ORE * sum(1 for item in derived.cargo.get(pid, ()) if pieces[item].kind == "ore")
+                elif kind == "turret":
+                    value -= TURRET
+                continue
+            if kind not in MOBILE:
+                continue
+            cell = piece.hex
+            steps = self.home(kind, cell) + 1
+            units = 1 + sum(1 for item in derived.contents(pid) if pieces[item].kind in UNITS)
+            worth = W_UNIT * units * self.unit_gammas[steps] if steps <= budget and steps < 80 else 0.0
+            need += steps
+            ore = 0
+            if kind in CAPACITY:
+                cargo = derived.cargo.get(pid, ())
+                ore = sum(1 for item in cargo if pieces[item].kind == "ore")
+                need += ore
+                used = sum(size(pieces[item].kind, len(derived.cargo.get(item, ()))) for item in cargo)
+                worth += self.carrier(kind, cell, ore, CAPACITY[kind] > used and (kind != "production" or not ore))
+                if kind == "production" and self.left >= 1 and tide_active(state, piece):
+                    worth += 1.0  # reads the forecast
+            value += worth
+            if kind in LAND_UNITS:
+                afloat = cell in derived.pontoon
+                stuck = not (land[TERRAIN[cell]] or afloat)
+                soon = 0.0 if afloat else sum(chance for firm, chance in self.odds if not firm[TERRAIN[cell]])
+            else:
+                cells = derived.hexes(piece)
+                stuck = not tide_active(state, piece)
+                soon = sum(chance for firm, chance in self.odds if any(firm[TERRAIN[c]] for c in cells))
+            if stuck:  # inactive until the tide turns; in the last move, for good
+                value -= worth if self.left == 0 else 3.0 + 1.0 * ore
+            elif soon and self.left >= 1:  # the next move the last: stranded or flooded then is lost
+                value -= soon * soon_cost * (worth if self.left == 1 else 1.5 * (1.0 + ore / 3))
+            if any(c in enemy_zone for c in derived.hexes(piece)):
+                value -= 3.0
+        if need > budget:
+            value -= SHORT * (need - budget)
+        pairs = interference_pairs(state, seat)
+        value -= 0.5 * W_UNIT * len(pairs)
+        if state.turn < state.turns:
+            value += AP_SAVED * ap
+        return value
+
+
+# --- candidates -----------------------------------------------------------------------------------------
+def _useful(state: TF22State, action: str) -> bool:
+    if action == "undo":
+        return False
+    verb = action.split(":", 1)[0]
+    if verb in ("build", "replace"):
+        return False
+    if verb in ("fire", "capture") and "+" in action:
+        pair, target = action[len(verb) + 1:].split(">")
+        first, second = pair.split("+")
+        if int(first) > int(second):
+            return False  # the same shot named the other way round
+        if verb == "fire":
+            piece = state.pieces.get(int(target))
+            return piece is not None and piece.kind not in ("ore", "pontoon")
+    return True
+
+
+def _lander_unloads(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[str]:
+    """Of the unloads out of a held Lander, per item the hex nearest its work (White Ore for carriers)."""
+    best: dict[str, tuple[float, str]] = {}
+    for action in actions:
+        head, _, place = action.partition("@")
+        item = int(head.split(">")[1])
+        kind = state.pieces[item].kind
+        cell = _cell(place)
+        score = float(evaluator.trip(kind, cell) if kind in CAPACITY else evaluator.home(kind, cell))
+        if head not in best or (score, action) < best[head]:
+            best[head] = (score, action)
+    return [action for _, action in best.values()]
+
+
+def _cell(place: str) -> int:
+    return parse_hex(place.split("/")[0])
+
+
+def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[int] | None = None) -> list[str]:
+    """The actions worth trying (of ``units`` only, if given): see the module's docstring."""
+    found: list[str] = []
+    pieces = state.pieces
+    pids = units if units is not None else [
+        pid for pid, piece in pieces.items()
+        if piece.hex >= 0 and piece.comm >= 0 and piece.kind not in ("ore", "pontoon")
+        and state.holder[piece.comm] == seat]
+    for pid in pids:
+        if pid not in pieces:
+            continue
+        actions = [a for a in unit_actions(state, seat, pid) if _useful(state, a)]
+        if pieces[pid].kind == "lander":
+            out = [a for a in actions if a.startswith("unload:") and "@" in a
+                   and state.derived.lander.get(_cell(a.partition("@")[2])) is None
+                   and state.derived.top.get(_cell(a.partition("@")[2])) is None]
+            rest = [a for a in actions if a not in out]
+            actions = rest + _lander_unloads(state, evaluator, out)
+        found += actions
+    return found
+
+
+class Search:
+    """Positions after candidate actions, scored; at most ``budget`` of them per decision."""
+
+    def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int) -> None:
+        self.game = game
+        self.seat = seat
+        self.evaluate = evaluator
+        self.left = budget
+
+    def child(self, state: TF22State, action: str) -> TF22State:
+        """The state after the seat's legal ``action`` (a unit's: applied straight to a copy, with no undo entry
+        and no forecast read, neither of which the evaluation looks at)."""
+        self.left -= 1
+        move = parse(action)
+        if not isinstance(move, UNIT_ACTIONS):
+            new: TF22State = self.game.apply(state, self.seat, action)
+            return new
+        new = state.copy()
+        new.journal = []
+        new._cache["zones"] = zones(state)  # the same pieces until ``execute`` changes one (which clears it)
+        execute(new, self.seat, move)
+        if isinstance(move, Move) and new.breach < 0:
+            new._derived = _moved(state.derived, state.pieces[move.unit], new.pieces[move.unit], move.unit)
+        if isinstance(move, Move | Load | Unload):
+            moved = move.unit if isinstance(move, Move) else move.piece
+            kind = state.pieces[moved].kind
+            if kind not in ARMED and kind != "pontoon" and not state.derived.cargo.get(moved):
+                new._cache["zones"] = zones(state)  # no armed unit moved: the zones are those of ``state``
+        return new
+
+    def value(self, state: TF22State, action: str) -> tuple[float, TF22State]:
+        child = self.child(state, action)
+        return self.evaluate(child), child
+
+    def follow_up(self, state: TF22State, unit: int) -> float:
+        """The best value one more action reaches: the same unit's, or any shot, capture or load."""
+        seat = self.seat
+        if state.phase != "play" or state.seat != seat or state.ap[seat] < 1 or self.left <= 0:
+            return -1e9
+        own = candidates(state, seat, self.evaluate, [unit])
+        acts = [a for a in own if not a.startswith("move:")] + [a for a in own if a.startswith("move:")][:6]
+        for pid, piece in state.pieces.items():
+            if (pid != unit and piece.hex >= 0 and piece.comm >= 0 and state.holder[piece.comm] == seat
+                    and (piece.kind in ARMED or piece.kind == "lander")):
+                acts += [a for a in unit_actions(state, seat, pid) if a.startswith(("fire:", "capture:", "load:"))
+                         and _useful(state, a)]
+        best = -1e9
+        for action in list(dict.fromkeys(acts))[:DEEP_WIDTH]:
+            if self.left <= 0:
+                break
+            best = max(best, self.value(state, action)[0])
+        return best
+
+
+def _moved(derived: Derived, old: Piece, new: Piece, pid: int) -> Derived:
+    """``derived`` with one unit moved on the map (what ``Derived`` would compute afresh, for less)."""
+    top = dict(derived.top)
+    for cell in derived.hexes(old):
+        del top[cell]
+    for cell in derived.hexes(new):
+        top[cell] = pid
+    found = Derived.__new__(Derived)
+    found.top, found.pontoon, found.lander, found.pods, found.cargo = (
+        top, derived.pontoon, derived.lander, derived.pods, derived.cargo)
+    return found
+
+
+def _unit(action: str) -> int:
+    head = action.split(":", 1)[1]
+    return int(head.split(">")[0].split("<")[0].split("+")[0])
+
+
+def _order(action: str) -> int:
+    """Shots, captures and cargo first, then the rest: what is tried when the budget is short."""
+    return 0 if action.startswith(("fire:", "capture:", "load:", "unload:", "repair:")) else 1
+
+
+def landing(state: TF22State, legal: list[str]) -> str:
+    """The landing site whose White Ore is cheapest to bring home over the tides to come: per site, every lump left
+    after the landing clears its zone, discounted by the steps to it by land (under each tide level, a third each;
+    only where it can be mined), halved where a Lander already down is nearer; White Ore on the coast a Sea
+    Freighter reaches from the pods counts too."""
+    derived = state.derived
+    ore = [piece.hex for piece in state.pieces.values() if piece.kind == "ore" and piece.hex >= 0]
+    blocked = set(derived.lander) | {cell for cell, pid in derived.top.items() if state.pieces[pid].kind != "ore"}
+    ore_cells = set(ore)
+    others = [lid for lid in state.landers if lid >= 0]
+    rival: dict[str, dict[int, int]] = {}
+    for level in LEVELS:
+        land = {cell for cell in HEXES if LAND[level][TERRAIN[cell]]} - blocked - ore_cells
+        rival[level] = _bfs([n for lid in others for pod in derived.pods[lid] for n in NEIGHBOURS[pod]], land)
+    best, best_value = legal[0], -1.0
+    for action in legal:
+        move = parse(action)
+        assert isinstance(move, Land)
+        hexes = lander_hexes(move.hex, move.orientation)
+        zone = {cell for pod in hexes for cell in disk(pod, LANDING_ZONE)}
+        around = [n for pod in hexes[1:] for n in NEIGHBOURS[pod] if n not in hexes]
+        left = [cell for cell in ore if cell not in zone]
+        value = 0.0
+        for level in LEVELS:
+            firm = LAND[level]
+            land = {cell for cell in HEXES if firm[TERRAIN[cell]]} - blocked - ore_cells - set(hexes)
+            steps = _bfs(around, land)
+            sea = {cell for cell in HEXES if not firm[TERRAIN[cell]]} - blocked - set(hexes)
+            sail = _bfs(around, sea)
+            for cell in left:
+                if not firm[TERRAIN[cell]]:
+                    continue
+                near = min((steps.get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
+                boat = min((sail.get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
+                near = min(near, boat + 2)  # by sea: slower to fill, four at a time
+                if near >= FAR:
+                    continue
+                worth = LANDING_GAMMA ** near
+                theirs = min((rival[level].get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
+                value += worth * (0.5 if theirs < near else 1.0) / len(LEVELS)
+        if value > best_value or (value == best_value and action < best):
+            best, best_value = action, value
+    return best
+
+
+class StrongBot:
+    level = "strong"
+
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        legal: list[str] = [str(action) for action in view["legal"]]
+        if not legal:
+            raise ValueError("the bot's seat has no legal action")
+        if len(legal) == 1:
+            return legal[0]
+        state: TF22State = game.determinize(view, random.Random(0))
+        state.journal = []
+        seat = int(view["seat"])
+        if state.phase == "land":
+            return landing(state, legal)
+        evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
+        search = Search(game, seat, evaluator, self.budget)
+        if state.phase == "interfere" or state.breach >= 0:
+            options = [a for a in legal if a.startswith(("lose:", "fire:"))]
+            return max(options, key=lambda a: (search.value(state, a)[0], a))
+        stop = "takeoff" if "takeoff" in legal else "end"
+        # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
+        # lost); nothing is played that does not beat both that and the position now
+        floor = max(evaluator(state, ended=True), evaluator(state)) + 0.05
+        tries = sorted((a for a in candidates(state, seat, evaluator) if a not in ("end", "takeoff")), key=_order)
+        scored = []
+        for action in tries[: max(1, self.budget - ROOT_WIDTH * DEEP_WIDTH // 2)]:
+            value, child = search.value(state, action)
+            scored.append((value, action, child))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best, best_value = stop, floor
+        for rank, (value, action, child) in enumerate(scored):
+            if rank < ROOT_WIDTH and search.left > 0:
+                value = max(value, search.follow_up(child, _unit(action)) - 0.1)
+            if value > best_value:
+                best, best_value = action, value
+        return best
