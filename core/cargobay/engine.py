@@ -18,7 +18,10 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from .deck import DeckEvent
 
 CHANCE = -1
 SIMULTANEOUS = -2
@@ -289,6 +292,22 @@ class Game(ABC, Generic[S]):
         A game with hidden information whose bots search must override it; a game without hidden
         information can rebuild its state from the view."""
         raise NotImplementedError(f"{self.info.title} cannot sample a state from a view")
+
+    def deck_event(self, state: S) -> DeckEvent | None:
+        """At a chance node that shuffles and deals cards: what it does with them (``cargobay.deck``); None
+        for any other chance event (drawn from a seed). A game that returns one has its peer matches dealt
+        cryptographically, and must accept ``HIDDEN`` cards in its chance action and its state."""
+        return None
+
+    def shown_cards(self, state: S, seat: int, action: str) -> tuple[str, ...]:
+        """The cards of ``seat``'s hidden hand that ``action`` shows to everyone (a card played)."""
+        return ()
+
+    def public_hash(self, state: S) -> str:
+        """A hash of what everyone sees (a spectator's view): equal on every page of a match in which each
+        page knows only its own cards."""
+        text = json.dumps(self.view(state, None), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def action_steps(self, action: str) -> tuple[str, ...]:
         """The partial actions a player picks, in order, before ``action`` is complete (python-chess's

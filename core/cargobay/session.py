@@ -300,7 +300,8 @@ class PeerSession:
             "bots_to_decide": [seat for seat in peer.to_decide() if peer.setup.seats[seat] != HUMAN],
             "waiting": peer.waiting_for(),
             "outcome": peer.outcome,
-            "over": game.is_terminal(state) or peer.outcome is not None,
+            "over": peer.over(),
+            "trust": trust(peer),
             "result": game.result(state),
             "events": peer.take_events(),
             "refused": refused,
@@ -309,9 +310,23 @@ class PeerSession:
             "clocks": peer.clock_status(),
             "verification": peer.setup.verification_code(),
             "step": peer.step,
-            "hash": game.state_hash(state),
+            "hash": peer.state_hash(),
             "save": save if changed else None,
         }
 
 
-__all__ = ["LocalSession", "PeerSession", "SessionError", "board", "seat_labels"]
+def trust(peer: Peer) -> JSON:
+    """How far the page may trust the match's hidden cards, for the players panel."""
+    if not peer.game.info.hidden_information:
+        return {"level": "open", "text": "Nothing is hidden in this game: every page checks every move."}
+    dealing = peer.dealing
+    if dealing is None:
+        return {"level": "honour", "text": "Hidden cards are dealt from a joint seed: every page's program "
+                "knows the whole deal (honour-based)."}
+    audited = "; audited: every deck checked" if dealing.audited else ""
+    return {"level": "cryptographic", "audited": dealing.audited is not None,
+            "text": "Cards dealt cryptographically: this page's program knows only the cards shown to it; "
+                    "a false card is caught at once, a false shuffle at the audit" + audited + "."}
+
+
+__all__ = ["LocalSession", "PeerSession", "SessionError", "board", "seat_labels", "trust"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from cargobay.bots import RandomBot
 from cargobay.net import Identity, Out, Peer, Setup
-from cargobay.net.messages import PROTOCOL, dump
+from cargobay.net.messages import PROTOCOL, body, dump
 from cargobay.net.signing import signed_bytes
 from cargobay.registry import GAMES
 
@@ -115,14 +115,14 @@ class Network:
 
     def in_step(self, *who: int) -> bool:
         peers = [self.peers[me] for me in (who or range(len(self.peers)))]
-        return len({peer.game.state_hash(peer.match.state) for peer in peers}) == 1
+        return len({peer.state_hash() for peer in peers}) == 1
 
     # --- what a hostile peer does -------------------------------------------------------------------
     def forge(self, signer: int, fields: dict[str, Any], digest: str = "") -> str:
         """A message signed with peer ``signer``'s key (a hostile peer signs what it likes), for this setup
         or the one of ``digest``."""
         message = {"v": PROTOCOL, "match": MATCH, "from": signer, **fields}
-        signature = self.ids[signer].sign(signed_bytes(digest or self.setup.digest(), dump(message)))
+        signature = self.ids[signer].sign(signed_bytes(digest or self.setup.digest(), body(message)))
         return dump({**message, "sig": signature})
 
     def inject(self, sender: int, to: int, text: str) -> list[Out]:

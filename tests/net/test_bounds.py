@@ -112,7 +112,7 @@ def test_the_evidence_kept_is_a_window_and_a_whole_match_saves_small() -> None:
     for peer in network.peers:
         assert min(peer.held) >= peer.step - WINDOW - 1 and min(peer.hashes) >= peer.step - WINDOW
         size = save_size(peer)
-        assert size < 80_000, size
+        assert size < 120_000, size  # ~108 kB: a cryptographic deal keeps each round's decks, shares and proofs
     print(f"\nsave of a whole LOAD! match ({network.peers[0].step} steps): {save_size(network.peers[0])} B")
 
 

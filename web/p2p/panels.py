@@ -207,6 +207,17 @@ def verification(s):
     line.textContent = ("Verification code " + str(code) + ": every page of this match shows the same; read it "
                         "aloud to each other to be sure no page speaks for another.") if code else ""
     line.setAttribute("data-code", str(code or ""))
+    trust(s)
+
+
+def trust(s):
+    """How far the match's hidden cards can be trusted (the engine says: open, honour-based, cryptographic)."""
+    line = by_id("p2p-trust")
+    level = ((s.snap or {}).get("trust") or {}) if s.mesh.started else {}
+    line.hidden = not level
+    line.textContent = ("Hidden cards: " + str(level.get("text", ""))) if level else ""
+    line.setAttribute("data-trust", str(level.get("level", "")))
+    line.setAttribute("data-audited", "yes" if level.get("audited") else "no")
 
 
 def info(s, now):

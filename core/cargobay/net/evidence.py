@@ -30,7 +30,8 @@ def hash_body(peer: Peer, kind: str, step: int) -> dict[str, Any]:
     act = act_of(peer, step)
     if act is not None:
         message = json.loads(act)
-        fields["act"] = [message["seat"], message["action"], message["sig"]]
+        fields["act"] = [message["seat"], message["action"], message["sig"], *(
+            [message["cards"]] if "cards" in message else [])]
     return fields
 
 
@@ -81,7 +82,8 @@ def diverged(peer: Peer, sender: int, message: dict[str, Any]) -> list[Out]:
         mine = json.loads(act)
         owner = peer.setup.owners[mine["seat"]]
         signed = {"v": PROTOCOL, "match": peer.setup.match_id, "from": owner, "type": "act", "node": step - 1,
-                  "seat": theirs[0], "action": theirs[1], "sig": theirs[2]}
+                  "seat": theirs[0], "action": theirs[1], "sig": theirs[2], **(
+                      {"cards": theirs[3]} if len(theirs) == 4 else {})}
         if (theirs[0], theirs[1]) != (mine["seat"], mine["action"]):
             if theirs[0] != mine["seat"] or not peer._valid(owner, signed):
                 peer._forfeit(sender, "forged", f"the move of step {step - 1} in its hash")
@@ -161,6 +163,8 @@ def echo(peer: Peer, sender: int, message: dict[str, Any], text: str, now: float
     if message["type"] == "act":
         if current["kind"] != "seat" or message["seat"] not in current["keys"] or current["acted"]:
             return []
+        if peer.dealing:
+            peer.dealing.record_own(message["seat"], message.get("cards"))
         peer._apply_act(message["seat"], message["action"], text)
         peer.outbox.append([node, text])
         peer._hold_signed(node, message, text)

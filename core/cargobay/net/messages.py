@@ -16,6 +16,16 @@ the canonical text without ``sig`` (checked by the peer, which knows the keys: s
 | resume   | step, hash[, act] (sent on (re)connection: where the sender stands)            |
 | chat     | text                                                                           |
 | proof    | a, b: two messages (full texts) one peer signed for one decision, that conflict|
+| deckkey  | key, proof: the sender's deck key and the proof it knows its secret (dealing.py) |
+| shuffle  | node, digest, prev, payload: the sender's shuffle of the deck; the signature     |
+|          | covers ``digest`` (SHA-256 of ``payload``) and ``prev`` (the shuffle it started |
+|          | from, its payload left out): a message can carry another as evidence, small    |
+| shares   | node, on (the last shuffle, payload left out), shares, proof: decryption shares |
+| audit    | node, secret, seeds: {node: seed}, early: the sender's deck secret and shuffle |
+|          | seeds (at the end, or ``early``: at once, a card was no card or came out twice)|
+
+``act`` and ``reveal`` carry ``cards`` when the move shows cards of the mover's hidden hand: for each,
+[position, share, proof] (the mover's decryption share of that position, and its proof).
 """
 
 from __future__ import annotations
@@ -36,7 +46,11 @@ MAX_KEY = 63
 MATCH_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
 SIG = re.compile(r"[A-Za-z0-9_-]{86}")
 KINDS = ("action", "share")
-TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof")
+TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof", "deckkey", "shuffle", "shares", "audit")
+DEAL_TYPES = ("deckkey", "shuffle", "shares", "audit")
+B64 = re.compile(r"[A-Za-z0-9_-]*")
+MAX_CARDS = 8  # cards one move may show
+MAX_PAYLOAD = 12_000
 
 
 class MessageError(CargoBayError):
@@ -78,10 +92,68 @@ def _sig(value: object, what: str) -> str:
 
 def _act(message: dict[str, Any]) -> list[Any]:
     act = message.get("act")
-    if not (isinstance(act, list) and len(act) == 3 and isinstance(act[0], int) and not isinstance(act[0], bool)
+    if not (isinstance(act, list) and len(act) in (3, 4) and isinstance(act[0], int) and not isinstance(act[0], bool)
             and 0 <= act[0] <= MAX_KEY):
-        raise MessageError(f"{message.get('type')}: 'act' must be [seat, action, signature]")
-    return [act[0], check_text(act[1], "act: the action", MAX_ACTION), _sig(act[2], "act: the signature")]
+        raise MessageError(f"{message.get('type')}: 'act' must be [seat, action, signature(, cards)]")
+    checked = [act[0], check_text(act[1], "act: the action", MAX_ACTION), _sig(act[2], "act: the signature")]
+    return checked + ([_cards(act[3])] if len(act) == 4 else [])
+
+
+def b64(value: object, what: str, size: int | None = None, limit: int = MAX_PAYLOAD) -> str:
+    """Unpadded base64url text (of ``size`` bytes when given)."""
+    if not isinstance(value, str) or len(value) > limit or not B64.fullmatch(value) or len(value) % 4 == 1:
+        raise MessageError(f"{what} must be base64url text")
+    if size is not None and len(value) != (size * 4 + 2) // 3:
+        raise MessageError(f"{what} must be {size} bytes")
+    return value
+
+
+def _cards(value: object) -> list[list[Any]]:
+    """[[position, share, proof], ...]: the cards a move shows, each with its proven decryption share."""
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_CARDS:
+        raise MessageError(f"'cards' must list 1..{MAX_CARDS} cards")
+    out = []
+    for entry in value:
+        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], int)
+                and not isinstance(entry[0], bool) and 0 <= entry[0] < 1000):
+            raise MessageError("a card shown is [position, share, proof]")
+        out.append([entry[0], b64(entry[1], "a card's share", 32), b64(entry[2], "a card's proof", 64)])
+    return out
+
+
+def _deal_fields(message: dict[str, Any], kind: str, fields: dict[str, Any], nested: bool) -> None:
+    if kind == "deckkey":
+        fields["key"] = _hex(message, "key")
+        fields["proof"] = b64(message.get("proof"), "deckkey: 'proof'", 64)
+        return
+    fields["node"] = _int(message, "node")
+    if kind == "shuffle":
+        fields["digest"] = _hex(message, "digest")
+        prev = message.get("prev")
+        if not isinstance(prev, str) or len(prev) > 2000:
+            raise MessageError("shuffle: 'prev' must be a message's text (or empty)")
+        fields["prev"] = prev
+        if "payload" in message or not nested:
+            fields["payload"] = b64(message.get("payload"), "shuffle: 'payload'")
+    elif kind == "shares":
+        on = message.get("on")
+        if not isinstance(on, str) or len(on) > 2000:
+            raise MessageError("shares: 'on' must be a message's text")
+        fields["on"] = on
+        fields["shares"] = b64(message.get("shares"), "shares: 'shares'")
+        fields["proof"] = b64(message.get("proof"), "shares: 'proof'", 64)
+    else:
+        fields["secret"] = _hex(message, "secret")
+        seeds = message.get("seeds")
+        if not isinstance(seeds, dict) or len(seeds) > 64:
+            raise MessageError("audit: 'seeds' must map steps to seeds")
+        for step, seed in seeds.items():
+            if not (isinstance(step, str) and step.isdigit() and len(step) <= 6 and is_hex64(seed)):
+                raise MessageError("audit: 'seeds' must map steps to seeds (64 hex digits)")
+        fields["seeds"] = {step: seeds[step] for step in sorted(seeds, key=int)}
+        if not isinstance(message.get("early"), bool):
+            raise MessageError("audit: 'early' must be true or false")
+        fields["early"] = message["early"]
 
 
 def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> dict[str, Any]:
@@ -134,6 +206,8 @@ def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> d
         fields["node"] = _int(message, "node")
         fields["seat"] = _int(message, "seat", MAX_KEY)
         fields["action"] = _text(message, "action", MAX_ACTION)
+    elif kind in DEAL_TYPES:
+        _deal_fields(message, kind, fields, nested)
     elif kind in ("hash", "resume"):
         fields["step"] = _int(message, "step")
         fields["hash"] = _hex(message, "hash")
@@ -147,6 +221,8 @@ def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> d
             if not isinstance(value, str):
                 raise MessageError(f"proof: {name!r} must be a message's text")
             fields[name] = value
+    if kind in ("reveal", "act") and "cards" in message:
+        fields["cards"] = _cards(message["cards"])
     extra = set(message) - set(fields)
     if extra:
         raise MessageError(f"{kind}: unexpected field(s) {sorted(str(e)[:20] for e in extra)[:5]}")
@@ -159,8 +235,14 @@ def dump(message: dict[str, Any]) -> str:
 
 
 def body(message: dict[str, Any]) -> str:
-    """The canonical text a signature covers: the message without its ``sig``."""
-    return dump({key: value for key, value in message.items() if key != "sig"})
+    """The canonical text a signature covers: the message without its ``sig`` (and without a shuffle's
+    ``payload``: its ``digest`` is signed instead, so the message can be passed on without it)."""
+    return dump({key: value for key, value in message.items() if key not in ("sig", "payload")})
+
+
+def strip(message: dict[str, Any]) -> str:
+    """A signed message's text without its payload: still verifiable, small enough to pass on."""
+    return dump({key: value for key, value in message.items() if key != "payload"})
 
 
 def slot(message: dict[str, Any]) -> tuple[Any, ...] | None:
@@ -172,6 +254,10 @@ def slot(message: dict[str, Any]) -> tuple[Any, ...] | None:
         return ("act", message["node"], message["seat"])
     if kind in ("hash", "resume"):
         return ("hash", message["step"])
+    if kind == "deckkey":
+        return ("deckkey",)
+    if kind in ("shuffle", "shares", "audit"):
+        return (kind, message["node"], message["from"])
     return None
 
 
@@ -184,4 +270,12 @@ def content(message: dict[str, Any]) -> tuple[Any, ...]:
         return (message["value"], message["nonce"])
     if kind == "act":
         return (message["action"],)
+    if kind == "deckkey":
+        return (message["key"],)
+    if kind == "shuffle":
+        return (message["digest"],)
+    if kind == "shares":
+        return (message["shares"],)
+    if kind == "audit":
+        return (message["secret"], tuple(sorted(message["seeds"].items())))
     return (message["hash"],)

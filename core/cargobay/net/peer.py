@@ -20,12 +20,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..deck import deals_cards
 from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match
 from . import evidence
 from .clocks import AUTO, DECIDE, Clocks
 from .commit import commitment, joint_seed, opens
+from .dealing import Dealing
 from .evidence import WINDOW, Out
-from .messages import PROTOCOL, body, dump, parse, slot
+from .messages import DEAL_TYPES, PROTOCOL, body, dump, parse, slot
 from .quotas import Held, Recent, TokenBucket
 from .setup import Setup
 from .signing import Identity, signed_bytes, verify
@@ -44,9 +46,10 @@ class Peer:
         self.setup, self.me, self.identity, self.game = setup, me, identity, game
         self.digest = setup.digest()
         self.match = Match(game, setup.seats, 0, setup.options)
+        self.dealing = Dealing(self) if deals_cards(game) else None  # hidden cards dealt cryptographically
         self.outbox: list[list[Any]] = []  # [node, text]: my commitments, reveals and moves (for catch-up)
         self.held: dict[int, dict[str, list[Any]]] = {}  # node -> slot -> [signer, text] (the window)
-        self.hashes: dict[int, str] = {0: game.state_hash(self.match.state)}
+        self.hashes: dict[int, str] = {0: self.state_hash()}
         self.hash_texts: dict[int, str] = {}  # my signed hash messages (the window)
         self.remote: dict[tuple[int, int], str] = {}  # (peer, step) -> the hash it sent (the window)
         self.answered: dict[int, list[int]] = {}  # peer -> steps of its resume requests answered
@@ -73,7 +76,14 @@ class Peer:
         return peer in self.setup.owners
 
     def over(self) -> bool:
-        return self.outcome is not None or self.game.is_terminal(self.match.state)
+        return self.outcome is not None or (self.game.is_terminal(self.match.state) and self.node["kind"] == "terminal")
+
+    def state_hash(self) -> str:
+        """The hash every page compares: the whole state, or (cards dealt cryptographically, each page knowing
+        its own) what everyone sees and every deck's digests."""
+        if self.dealing is None:
+            return self.game.state_hash(self.match.state)
+        return self.dealing.public_hash(self)
 
     def to_decide(self) -> list[int]:
         """My seats that must choose now and have not (for a human: wait for input; for a bot: ask it)."""
@@ -87,6 +97,8 @@ class Peer:
         node = self.node
         if node["kind"] == "seat":
             return {"phase": "move", "keys": node["keys"]}
+        if node["kind"] in ("deal", "audit") and self.dealing is not None:
+            return self.dealing.waiting(self)
         missing = [key for key in node["keys"] if str(key) not in node["commits"]]
         if missing:
             return {"phase": "commit", "keys": missing}
@@ -103,7 +115,7 @@ class Peer:
     def start(self, now: float) -> list[Out]:
         """Messages to send when the match begins (the first chance commitment)."""
         self.tick(now)
-        return self._advance(now)
+        return (self.dealing.start(self) if self.dealing else []) + self._advance(now)
 
     def choose(self, seat: int, action: str, now: float) -> list[Out]:
         """One of my seats decides; the engine checks it before anything is sent."""
@@ -116,7 +128,11 @@ class Peer:
         node = self.node["node"]
         self.clocks.decided(self.me)
         if self.node["kind"] == "seat":
-            text = self._keep(node, {"type": "act", "node": node, "seat": seat, "action": action})
+            fields = {"type": "act", "node": node, "seat": seat, "action": action}
+            cards = self.dealing.cards_for(self, seat, action) if self.dealing else None
+            text = self._keep(node, {**fields, "cards": cards} if cards else fields)
+            if self.dealing:
+                self.dealing.record_own(seat, cards)
             self._apply_act(seat, action, text)
             out: list[Out] = [(None, text)]
             self._after_step(now, out)
@@ -165,6 +181,9 @@ class Peer:
             return []  # a duplicate: already handled
         if message["from"] == self.me and kind in ("commit", "reveal", "act"):
             return evidence.echo(self, sender, message, text, now)
+        if message["from"] == self.me and kind in DEAL_TYPES:
+            self.recent.add(text)  # my own deal step, sent back: this page makes the very same one again
+            return []
         if message["from"] != sender:
             raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
         if kind == "chat":
@@ -175,6 +194,10 @@ class Peer:
             return evidence.proof(self, sender, message, text)
         if kind in ("hash", "resume"):
             return evidence.on_hash(self, sender, message, text, now)
+        if kind in DEAL_TYPES:
+            if self.dealing is None:
+                raise PeerViolation(f"{self.game.title} deals no cards between pages", sender=sender)
+            return self.dealing.receive(self, sender, message, text, now)
         if self.outcome:
             raise PeerViolation(f"the match has ended: {self.outcome['reason']}", sender=sender)
         node, current = message["node"], self.node["node"]
@@ -190,7 +213,7 @@ class Peer:
     # --- signing and holding ---------------------------------------------------------------------
     def _sign(self, fields: dict[str, Any]) -> str:
         message = {"v": PROTOCOL, "match": self.setup.match_id, "from": self.me, **fields}
-        signature = self.identity.sign(signed_bytes(self.digest, dump(message)))
+        signature = self.identity.sign(signed_bytes(self.digest, body(message)))
         return dump({**message, "sig": signature})
 
     def _keep(self, node: int, fields: dict[str, Any]) -> str:
@@ -232,6 +255,10 @@ class Peer:
         player = self.game.current_player(state)
         if player == CHANCE:
             kind, keys = "chance", self.setup.players()  # the players draw; spectators just watch
+            if self.dealing is not None and self.game.deck_event(state) is not None:
+                kind = "deal"  # the players shuffle in turn, then unmask for each other (dealing.py)
+        elif player == TERMINAL and self.dealing is not None and self.dealing.audited is None:
+            kind, keys = "audit", self.setup.players()  # every deck opened and checked before the end
         elif player == SIMULTANEOUS:
             kind, keys = "simultaneous", sorted(self.game.acting_seats(state))
         elif player == TERMINAL:
@@ -253,6 +280,8 @@ class Peer:
         node, owing = self.node, dict[int, str]()
         if self.over() or node["kind"] == "terminal":
             return {}
+        if node["kind"] in ("deal", "audit") and self.dealing is not None:
+            return self.dealing.owing(self)
         if node["kind"] == "seat":
             return {self.setup.owners[key]: DECIDE for key in node["keys"] if key not in node["acted"]}
         what = DECIDE if node["kind"] == "simultaneous" else AUTO
@@ -286,6 +315,8 @@ class Peer:
                 raise PeerViolation(f"seat {seat} is not to move alone at step {node['node']}", sender=sender)
             if self.setup.owners[seat] != sender:
                 raise PeerViolation(f"peer {sender} does not play seat {seat}", sender=sender)
+            if self.dealing and not self.dealing.check_move(self, seat, message["action"], message.get("cards")):
+                return []  # a card that is no card: the audit decides
             try:
                 self._apply_act(seat, message["action"], text)
             except CargoBayError as error:
@@ -340,6 +371,8 @@ class Peer:
             self._forfeit(sender, "false-opening", f"step {node['node']}")
             raise PeerViolation(f"peer {sender}'s reveal does not open its commitment", sender=sender, cheating=True)
         if kind == "action":
+            if self.dealing and not self.dealing.check_move(self, key, message["value"], message.get("cards")):
+                return []  # a card that is no card: the audit decides
             try:
                 self.game.apply(self.match.state, key, message["value"])
             except CargoBayError as error:
@@ -354,6 +387,10 @@ class Peer:
         out: list[Out] = []
         while not self.outcome:
             node = self.node
+            if node["kind"] in ("deal", "audit") and self.dealing is not None:
+                if not self.dealing.advance(self, now, out):
+                    break
+                continue
             if node["kind"] == "chance" and self.me in node["keys"] and str(self.me) not in node["commits"]:
                 derive = self.identity.derive
                 self._commit(self.me, "share", derive(self.setup.match_id, "share", node["node"]),
@@ -369,9 +406,13 @@ class Peer:
                 if name in node["secrets"]:
                     value, nonce = node["secrets"][name]
                     node["reveals"][name] = [value, nonce]
-                    out.append((None, self._keep(node["node"], {
-                        "type": "reveal", "node": node["node"], "kind": self._kind(), "key": key, "value": value,
-                        "nonce": nonce, "commits": {k: node["commits"][k] for k in sorted(keys, key=int)}})))
+                    fields = {"type": "reveal", "node": node["node"], "kind": self._kind(), "key": key, "value": value,
+                              "nonce": nonce, "commits": {k: node["commits"][k] for k in sorted(keys, key=int)}}
+                    cards = self.dealing.cards_for(self, key, value) if self.dealing and node["kind"] != "chance" \
+                        else None
+                    out.append((None, self._keep(node["node"], {**fields, "cards": cards} if cards else fields)))
+                    if cards and self.dealing:
+                        self.dealing.record_own(key, cards)
                     continue
                 break
             if set(node["reveals"]) != keys:
@@ -388,7 +429,7 @@ class Peer:
 
     def _after_step(self, now: float, out: list[Out]) -> None:
         step = self.match.step
-        self.hashes[step] = self.game.state_hash(self.match.state)
+        self.hashes[step] = self.state_hash()
         if self.is_player(self.me):  # a spectator's hash would be compared by no one
             self.hash_texts[step] = self._sign(evidence.hash_body(self, "hash", step))
             out.append((None, self.hash_texts[step]))
@@ -419,44 +460,16 @@ class Peer:
         self.outcome = forfeit(peer, seats, rule, detail)
         self.events.append({"event": "forfeit", **self.outcome})
 
-    # --- saving --------------------------------------------------------------------------------
+    # --- saving (saving.py) ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         """What a page saves: the log, its own secret and inputs, the window of evidence, the clocks."""
-        return {
-            "setup": self.setup.to_json(),
-            "me": self.me,
-            "secret": self.identity.seed.hex(),
-            "log": self.match.to_log(),
-            "node": json.loads(json.dumps(self.node)),
-            "outbox": list(self.outbox),
-            "held": {str(node): dict(slots) for node, slots in self.held.items()},
-            "hashes": {str(step): value for step, value in self.hashes.items()},
-            "hash_texts": {str(step): text for step, text in self.hash_texts.items()},
-            "clocks": self.clocks.to_json(),
-            "outcome": self.outcome,
-        }
+        from .saving import dump_peer
+
+        return dump_peer(self)
 
     @classmethod
     def from_json(cls, data: Any, games: Mapping[str, Game[Any]]) -> Peer:
         """Restore a saved peer; the log is replayed through the engine, so a corrupt save is refused."""
-        try:
-            setup = Setup.from_json(data["setup"])
-            if setup.game not in games:
-                raise ValueError(f"no playable game {setup.game!r}")
-            peer = cls(setup, data["me"], Identity.from_hex(data["secret"]), games[setup.game])
-            peer.match = Match.from_log(data["log"], games)
-            peer.node = dict(data["node"])
-            peer.outbox = [[int(node), str(text)] for node, text in data["outbox"]]
-            peer.held = {int(node): {str(k): [int(v[0]), str(v[1])] for k, v in slots.items()}
-                         for node, slots in data["held"].items()}
-            peer.hashes = {int(step): str(value) for step, value in data["hashes"].items()}
-            peer.hash_texts = {int(step): str(text) for step, text in data["hash_texts"].items()}
-            peer.clocks.load(data["clocks"])
-            peer.outcome = data["outcome"]
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-            raise ValueError(f"not a saved peer match: {error}") from None
-        if peer.node.get("node") != peer.match.step or peer.hashes.get(peer.match.step) != peer.game.state_hash(
-            peer.match.state
-        ):
-            raise ValueError("the saved peer match is inconsistent with its log")
-        return peer
+        from .saving import load_peer
+
+        return load_peer(cls, data, games)

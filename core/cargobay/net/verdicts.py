@@ -19,6 +19,11 @@ RULES = {
     "time": "ran out of time: its time bank is spent",
     "reveal-time": "did not take an automatic step (a deal share or a reveal) within the reveal deadline",
     "away": "was disconnected for longer than the allowance",
+    "false-deck": "sent a deck key or a shuffle that is no deck (a card dropped, a key without its proof)",
+    "false-share": "sent a decryption share that is not its own (it would unmask another card)",
+    "false-card": "showed a card it was not dealt, or another card than the one it played",
+    "false-shuffle": "shuffled a deck into something else than the same cards re-masked (found at the audit)",
+    "false-alarm": "asked for an audit of the decks, and every deck proved honest",
 }
 
 

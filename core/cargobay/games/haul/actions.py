@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...deck import HIDDEN
 from ...engine import InvalidActionError
 
 SUITS = "HDSC"  # the trailer's slots, left to right: Hearts, Diamonds, Spades, Clubs
@@ -146,8 +147,8 @@ def parse(action: object) -> Action:
         if arg not in ("0", "1", "2", "3"):
             raise InvalidActionError(f"{action!r}: the dealer is a seat 0-3")
         return Dealer(int(arg))
-    if kind == "deal":
-        return Deal(tuple(parse_card(text) for text in arg.split(",")) if arg else ())
+    if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
+        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
     if kind == "play":
         return Play(parse_card(arg))
     if kind == "refuel":

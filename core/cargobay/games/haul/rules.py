@@ -14,7 +14,9 @@ Decided here (the rulebook and the rulings do not say):
   seat to the left" are the next seat (dealer + 1).
 - The first Dealer is chosen at random: a chance action ``dealer:N`` before the first deal (in the log).
 - A deal is one chance action, the shuffled deck: cards 1-7 to seat 0, 8-14 to seat 1, and so on (all 28
-  are dealt, nothing stays hidden but the hands).
+  are dealt, nothing stays hidden but the hands). It is a ``deck_event``: local matches draw it from the
+  seed; between browsers it is dealt cryptographically, and a page's log shows ``?`` for the cards it may
+  not see; a card played is shown with its proof (cargobay.deck, cargobay.net.dealing).
 - A trailer slot is a list, exposed card first, then the tucked cards in the order they were tucked. An
   exposed card always sits in its own suit's slot, so a Heavy Load is named by that slot
   (``claim:8D>S``: tuck 8♦ under the Spades slot's exposed 8♠).
@@ -49,6 +51,7 @@ from typing import Any
 
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...deck import HIDDEN, DeckEvent, check_faces, take
 from ...engine import (
     CHANCE,
     JSON,
@@ -161,7 +164,8 @@ def trailer_points(trailer: Trailer) -> int:
 
 
 def sort_cards(cards: Iterable[str]) -> list[str]:
-    return sorted(cards, key=ORDER.__getitem__)
+    """A hand in suit and rank order; cards this page does not see (``HIDDEN``) first."""
+    return sorted(cards, key=lambda card: ORDER.get(card, -1))
 
 
 def tiebreak(scores: list[int], tokens: list[int], last_haul: list[int]) -> tuple[list[int], str, list[int]]:
@@ -213,7 +217,7 @@ class HaulGame(Game[HaulState]):
         if state.phase not in ("play", "resolve") or seat != self.current_player(state):
             return []
         if state.phase == "play":
-            return sorted(f"play:{card}" for card in state.hands[seat])
+            return sorted(f"play:{card}" for card in state.hands[seat] if card != HIDDEN)
         trailer = state.trailers[seat]
         actions = []
         for card in state.remaining:
@@ -231,11 +235,21 @@ class HaulGame(Game[HaulState]):
     def sample_chance(self, state: HaulState, rng: random.Random) -> str:
         if state.phase == "dealer":
             return f"dealer:{rng.randrange(SEATS)}"
-        if state.phase == "deal":
-            cards = list(DECK)
-            rng.shuffle(cards)
-            return "deal:" + ",".join(cards)
+        event = self.deck_event(state)
+        if event is not None:
+            return event.seeded(rng)
         raise IllegalActionError("no chance event is pending", "Setup: a Dealer, then a deal each Haul")
+
+    def deck_event(self, state: HaulState) -> DeckEvent | None:
+        """Each Haul: the 28 cards shuffled, 7 to each seat in turn."""
+        if state.phase != "deal":
+            return None
+        return DeckEvent(DECK, tuple(seat for seat in range(SEATS) for _ in range(LOADS)), "deal:")
+
+    def shown_cards(self, state: HaulState, seat: int, action: str) -> tuple[str, ...]:
+        """A card played goes face up into the Load."""
+        move = parse(action)
+        return (move.card,) if isinstance(move, Play) else ()
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: HaulState, seat: int, action: str) -> HaulState:
@@ -265,7 +279,7 @@ class HaulGame(Game[HaulState]):
                                      "Setup: choose a Dealer randomly")
         if state.phase != "deal":
             raise IllegalActionError("cards are dealt only at the start of a Haul", "Game Structure")
-        if sorted(cards) != sorted(DECK):
+        if not check_faces(cards, DECK):
             raise IllegalActionError("a deal lists all 28 cards once each", "The Deck")
         assert state.dealer is not None
         new = state.copy()
@@ -288,11 +302,11 @@ class HaulGame(Game[HaulState]):
         if seat != turn:
             raise IllegalActionError(f"seat {turn} plays next, not seat {seat}",
                                      "Playing a Load: from the lead player, clockwise")
-        if card not in state.hands[seat]:
+        if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
             raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
                                      "Playing a Load: play any card from your hand")
         new = state.copy()
-        new.hands[seat].remove(card)
+        take(new.hands[seat], card)
         new.played.append([seat, card])
         if len(new.played) == SEATS:
             new.order = finishing_order(new.played)
@@ -517,7 +531,7 @@ def _seats(value: Any) -> list[Any]:
 
 def _cards(values: Any) -> list[str]:
     try:
-        return [parse_card(value) for value in _list(values)]
+        return [value if value == HIDDEN else parse_card(value) for value in _list(values)]
     except InvalidActionError as error:
         raise ValueError(str(error)) from error
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...deck import HIDDEN
 from ...engine import InvalidActionError
 
 COLOURS = "YRBG"  # stacking order, bottom to top
@@ -108,8 +109,8 @@ def parse(action: object) -> Action:
     kind, colon, arg = action.partition(":")
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! ({GRAMMAR})")
-    if kind == "deal":
-        return Deal(tuple(parse_card(text) for text in arg.split(",")) if arg else ())
+    if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
+        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
     if kind == "play":
         return Play(parse_card(arg))
     if kind in ("load", "reload"):

@@ -18,7 +18,9 @@ view shows both piles. The 4 face-down cards of each round stay hidden from ever
 
 Actions (strings that parse back):
 - chance ``deal:G3,B0,...`` - the 28 cards in shuffled order: 4 face-down discards, 12 to seat 0,
-  12 to seat 1;
+  12 to seat 1 (``deck_event``: local matches draw it from the seed; between browsers it is dealt
+  cryptographically and a page's log shows ``?`` for every card it may not see: its hand and the other
+  hand's cards are then taken as they are played, each with its proof, cargobay.deck and .net.dealing);
 - ``play:G3`` - a seat's secret card at the simultaneous node;
 - ``load:G@2`` - a new container of that colour onto slot 2 (slots 1-5);
 - ``reload:G@1>3`` - the green container on top of slot 1 moved onto slot 3.
@@ -35,6 +37,7 @@ from typing import Any
 
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...deck import HIDDEN, NOBODY, DeckEvent, check_faces, take
 from ...engine import (
     CHANCE,
     JSON,
@@ -217,17 +220,27 @@ class LoadGame(Game[LoadState]):
 
     def legal_actions(self, state: LoadState, seat: int) -> list[str]:
         if state.phase == "choose" and seat in (0, 1) and state.chosen[seat] is None:
-            return sorted({f"play:{card}" for card in state.hands[seat]})
+            return sorted({f"play:{card}" for card in state.hands[seat] if card != HIDDEN})
         if state.phase == "load" and seat == state.loader:
             return sorted({opt for colour in state.load_colours for opt in load_options(state, seat, colour)})
         return []
 
     def sample_chance(self, state: LoadState, rng: random.Random) -> str:
-        if state.phase != "deal":
+        event = self.deck_event(state)
+        if event is None:
             raise IllegalActionError("no chance event is pending", "a deal starts each round")
-        cards = list(DECK)
-        rng.shuffle(cards)
-        return "deal:" + ",".join(cards)
+        return event.seeded(rng)
+
+    def deck_event(self, state: LoadState) -> DeckEvent | None:
+        """Each round: the 28 cards shuffled, 4 face down (nobody), 12 to seat 0, 12 to seat 1."""
+        if state.phase != "deal":
+            return None
+        return DeckEvent(DECK, (NOBODY,) * FACE_DOWN + (0,) * HAND_SIZE + (1,) * HAND_SIZE, "deal:")
+
+    def shown_cards(self, state: LoadState, seat: int, action: str) -> tuple[str, ...]:
+        """A card played is shown at the battle."""
+        move = parse(action)
+        return (move.card,) if isinstance(move, Play) else ()
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: LoadState, seat: int, action: str) -> LoadState:
@@ -248,7 +261,7 @@ class LoadGame(Game[LoadState]):
             raise IllegalActionError("only chance deals", "Setting up: the cards are shuffled and dealt")
         if state.phase != "deal":
             raise IllegalActionError("cards are dealt only at the start of a round", "Rounds 2 & 3")
-        if sorted(cards) != list(DECK):
+        if not check_faces(cards, DECK):
             raise IllegalActionError(
                 "a deal lists all 28 container cards once each (0,1,1,2,2,3,3 per colour)", "Game Components"
             )
@@ -276,10 +289,10 @@ class LoadGame(Game[LoadState]):
             raise IllegalActionError(f"seat {seat} does not play cards", "Gameplay")
         if state.chosen[seat] is not None:
             raise IllegalActionError(f"seat {seat} has already chosen a card for this battle", "Gameplay")
-        if card not in state.hands[seat]:
+        if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
             raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand", "Gameplay")
         new = state.copy()
-        new.hands[seat].remove(card)
+        take(new.hands[seat], card)
         new.chosen[seat] = card
         if None not in new.chosen:
             self._resolve_battle(new)
@@ -541,7 +554,7 @@ def _cards(values: Iterable[Any]) -> list[str]:
     if not isinstance(values, list):
         raise ValueError("expected a list of cards")
     try:
-        return [parse_card(value) for value in values]
+        return [value if value == HIDDEN else parse_card(value) for value in values]
     except InvalidActionError as error:
         raise ValueError(str(error)) from error
 

@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The cryptographic deal (issue 12), CPython and the browser side by side, through the same service request.
+
+For a 28-card deck among 2 and 4 pages: each step as one page takes it (ms per step: the joint key's table,
+once a match; a shuffle; the shares of the cards of the others' seats; checking another page's shares and
+unmasking this page's hand; a card played (its share made, checked, unmasked); a peek; the audit of one
+deal), and a whole deal through the peer protocol with every page in one process (keys, shuffles, shares,
+proofs, Ed25519 signatures: all pages' work on one CPU, so an upper bound of the wall time).
+
+A deal's wall time, pages in parallel: ``keys + peers x shuffle + shares + (peers - 1) x open`` (the shuffles
+go one after the other; the shares at once). In the browser the requests go to the Pyodide worker of the built
+site (Debian's Chromium, headless), timed in the page around window.cargobayEngine.request.
+
+    python bench/crypto_deal.py [--repeat 3] [--no-build] [--no-browser]   (CARGOBAY_DIST: the site to build/use)
+
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_speed import TIMED_REQUEST_JS, run_cpython
+from startup import BUILD, TIMEOUT_MS
+
+STEPS = ("keys", "shuffle", "shares", "open", "reveal", "peek", "audit")
+
+
+def jobs(repeat: int) -> list[dict[str, Any]]:
+    """Every step ``repeat`` times, one at a time (the fastest is reported: the VM is noisy)."""
+    work = [{"type": "bench", "what": f"crypto-{step}", "game": "load", "peers": peers, "count": 1}
+            for peers in (2, 4) for step in ("setup", *STEPS) for _ in range(repeat)]
+    work += [{"type": "bench", "what": "crypto-protocol", "game": game, "peers": peers, "count": 1}
+             for game, peers in (("load", 2), ("haul", 4)) for _ in range(repeat)]
+    return work
+
+
+def report(name: str, work: list[dict[str, Any]], timed: list[tuple[dict[str, Any], float]]) -> None:
+    print(name)
+    per: dict[tuple[int, str], float] = {}
+    whole: dict[tuple[str, int], float] = {}
+    for request, (result, ms) in zip(work, timed, strict=True):
+        if request["what"] == "crypto-protocol":
+            key = (result["game"], result["peers"])
+            whole[key] = min(ms, whole.get(key, ms))
+        else:
+            key2 = (request["peers"], request["what"].removeprefix("crypto-"))
+            per[key2] = min(ms, per.get(key2, ms))
+    for (peers, step), ms in per.items():
+        if step == "setup":
+            continue
+        print(f"  {peers} pages  {step:8} {ms:8.1f} ms")
+    for (game, peers), ms in whole.items():
+        print(f"  whole deal through the protocol, {game}, {peers} pages in one process: {ms:7.0f} ms")
+    for peers in (2, 4):
+        wall = (per[(peers, "keys")] + peers * per[(peers, "shuffle")] + per[(peers, "shares")]
+                + (peers - 1) * per[(peers, "open")])
+        print(f"  a {peers}-page deal, pages in parallel (first deal, keys included): {wall:7.0f} ms; later deals "
+              f"{wall - per[(peers, 'keys')]:7.0f} ms")
+
+
+def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
+    """The requests in the built site's worker; the site is ``$CARGOBAY_DIST`` (default dist/)."""
+    from playwright.sync_api import sync_playwright
+
+    from cargobay.service import PROTOCOL
+
+    dist = Path(os.environ.get("CARGOBAY_DIST") or BUILD.DIST)
+    if not no_build or not (dist / "manifest.json").exists():
+        BUILD.build(dist)
+    timed = []
+    with BUILD.serving(dist) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=BUILD.chromium_path(), headless=True, args=BUILD.CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(base)
+        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
+        for request in work:
+            answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps({"v": PROTOCOL, "id": 1, **request}))
+            if not answer.get("ok"):
+                raise SystemExit(f"browser answered {answer}")
+            timed.append((answer["result"], ms))
+        browser.close()
+    return timed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args(argv)
+    work = jobs(args.repeat)
+    report(f"CPython {platform.python_version()}", work, run_cpython(work))
+    if not args.no_browser:
+        report("Pyodide in Chromium (worker; page round trip included)", work, run_browser(work, args.no_build))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

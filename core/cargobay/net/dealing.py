@@ -1,0 +1,494 @@
+"""Cards dealt cryptographically between peers: the chance nodes a game describes as a ``DeckEvent``
+(cargobay.deck) are played as a mental-poker deal (cargobay.crypto.mental), inside the lockstep peer
+(peer.py calls these functions; the design and what a cheater can still do are in docs/peer-protocol.md).
+
+- **keys**: at the start each player sends its deck key with a proof that it knows the key's secret
+  (``deckkey``); the joint key is their sum. A spectator has none: it can unmask only what is public.
+- **a deal node**: the players shuffle in the node's turning order (``shuffle``: the whole deck,
+  re-masked and permuted; the signature covers the deck's digest and the shuffle it started from, so a page
+  that was shown another deck holds a proof against its maker). Then each player sends its decryption
+  shares of every position meant for someone else or for everyone (``shares``, one proof for all). Each
+  page adds its own share to the positions meant for its seats and applies the deal as it sees it:
+  ``HIDDEN`` for every other card.
+- **a card played** from a hidden hand travels with its owner's share and proof (``cards`` of an ``act``
+  or a ``reveal``): every page unmasks it and checks it is the card the move names.
+- **the audit**: at the end every player sends its deck secret and its shuffle seeds (``audit``); every
+  page recomputes every shuffle, unmasks every card, and replays the match with the whole deal. A card that
+  unmasks to no card or to a card already seen asks for the audit at once; so may any player, but an audit
+  that finds every deck honest costs the player that asked for it the match.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from ..crypto import mental, proofs
+from ..crypto.ristretto import DecodeError, FixedBase, G, decode, encode, scalar_to_bytes, times
+from ..deck import HIDDEN, NOBODY, PUBLIC
+from ..engine import CHANCE, CargoBayError
+from .clocks import AUTO
+from .evidence import Out, conflict
+from .messages import dump, parse, strip
+from .signing import b64, unb64
+from .verdicts import PeerViolation
+
+if TYPE_CHECKING:
+    from .peer import Peer
+
+
+def _context(peer: Peer, *parts: object) -> bytes:
+    return "|".join(["cargobay-deal/1", peer.setup.match_id, *map(str, parts)]).encode()
+
+
+class Dealing:
+    """What a page knows of the match's decks: the keys, every deal's shuffles and shares, the cards
+    opened, its own cards, and the audit."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.secret = mental.secret_key(bytes.fromhex(peer.identity.derive(peer.setup.match_id, "deck-key")))
+        self.keys: dict[int, str] = {}  # player -> deck key (hex), its proof checked
+        self.key_texts: dict[int, str] = {}
+        self.events: dict[int, dict[str, Any]] = {}  # deal node -> its record
+        self.audit: dict[str, Any] = {}  # node, asked_by, secrets {player: hex}, seeds {player: {node: hex}}
+        self.audited: dict[str, Any] | None = None
+        self._decks: dict[tuple[int, int], list[mental.Cipher]] = {}
+        self.early: dict[int, list[tuple[int, str]]] = {}  # node -> deal messages come before their turn
+        self._joint: FixedBase | None = None
+
+    # --- saving ----------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {"keys": {str(p): k for p, k in self.keys.items()},
+                "key_texts": {str(p): t for p, t in self.key_texts.items()},
+                "events": {str(node): event for node, event in self.events.items()},
+                "audit": self.audit, "audited": self.audited}
+
+    def load(self, data: Any) -> None:
+        self.keys = {int(p): str(k) for p, k in data["keys"].items()}
+        self.key_texts = {int(p): str(t) for p, t in data["key_texts"].items()}
+        self.events = {int(node): dict(event) for node, event in data["events"].items()}
+        self.audit = dict(data["audit"])
+        self.audited = data["audited"]
+
+    # --- helpers ---------------------------------------------------------------------------------
+    def joint(self, peer: Peer) -> FixedBase:
+        if self._joint is None:
+            self._joint = FixedBase(mental.joint_key([decode(bytes.fromhex(self.keys[p]))
+                                                      for p in peer.setup.players()]))
+        return self._joint
+
+    def deck(self, node: int, index: int = -1) -> list[mental.Cipher]:
+        """The deck of deal ``node`` after shuffle ``index`` (-1: the last one in)."""
+        event = self.events[node]
+        index = len(event["decks"]) - 1 if index < 0 else index
+        if (node, index) not in self._decks:
+            self._decks[(node, index)] = mental.unpack(unb64(event["decks"][index]), len(event["cards"]))
+        return self._decks[(node, index)]
+
+    def share_positions(self, peer: Peer, node: int, player: int) -> list[int]:
+        """The positions ``player`` unmasks for others at a deal: everyone's, and other players' seats'."""
+        owners = peer.setup.owners
+        return [i for i, to in enumerate(self.events[node]["to"])
+                if to == PUBLIC or (to >= 0 and owners[to] != player)]
+
+    def shares_of(self, node: int, player: int) -> dict[int, str]:
+        event = self.events[node]
+        return dict(zip(event["share_at"][str(player)], _chunks(event["shares"][str(player)]), strict=True))
+
+    def latest(self, seat: int) -> int | None:
+        """The last deal that gave ``seat`` cards."""
+        nodes = [node for node, event in self.events.items() if seat in event["to"]]
+        return max(nodes) if nodes else None
+
+    def owing(self, peer: Peer) -> dict[int, str]:
+        return dict.fromkeys(self.waiting(peer)["keys"], AUTO)
+
+    def waiting(self, peer: Peer) -> dict[str, Any]:
+        players = peer.setup.players()
+        missing = [p for p in players if p not in self.keys]
+        if missing:
+            return {"phase": "deck keys", "keys": missing}
+        node = peer.node
+        if node["kind"] == "audit":
+            return {"phase": "audit", "keys": [p for p in players if str(p) not in self.audit.get("secrets", {})]}
+        event = self.events.get(node["node"])
+        done = len(event["decks"]) if event else 0
+        if done < len(node["order"]):
+            return {"phase": "shuffle", "keys": [node["order"][done]]}
+        return {"phase": "shares", "keys": [p for p in players if str(p) not in (event or {}).get("shares", {})]}
+
+    def public_hash(self, peer: Peer) -> str:
+        """What every page must agree on: the public view and every deck's digests."""
+        decks = [[node, [hashlib.sha256(unb64(d)).hexdigest() for d in event["decks"]]]
+                 for node, event in sorted(self.events.items())]
+        text = json.dumps([peer.game.public_hash(peer.match.state), decks], separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    # --- sending ---------------------------------------------------------------------------------
+    def start(self, peer: Peer) -> list[Out]:
+        """My deck key, once (a spectator has none)."""
+        if not peer.is_player(peer.me) or peer.me in self.keys:
+            return []
+        key = G.times(self.secret)
+        proof = proofs.prove_key(self.secret, _context(peer, "key", peer.me))
+        text = peer._keep(0, {"type": "deckkey", "key": encode(key).hex(), "proof": b64(proof)})
+        self.keys[peer.me], self.key_texts[peer.me] = encode(key).hex(), text
+        return [(None, text)]
+
+    def advance(self, peer: Peer, now: float, out: list[Out]) -> bool:
+        """Take my automatic steps of a deal or audit node; True when the node is done (go on)."""
+        node = peer.node
+        if node["kind"] == "audit":
+            return self._advance_audit(peer, now, out)
+        players = peer.setup.players()
+        number = node["node"]
+        event = self.events.get(number)
+        if event is None:
+            deal = peer.game.deck_event(peer.match.state)
+            assert deal is not None  # a deal node is one (peer._enter_node)
+            event = self.events[number] = {"cards": list(deal.cards), "to": list(deal.to), "prefix": deal.prefix,
+                                           "order": list(node["order"]), "decks": [], "texts": [], "shares": {},
+                                           "share_at": {}, "opened": {}, "mine": {}}
+        if any(p not in self.keys for p in players):
+            return False
+        if self.early.get(number):
+            self._retry(peer, number, now, out)
+            if peer.node["node"] != number or peer.outcome:
+                return not peer.outcome
+        done = len(event["decks"])
+        if done < len(event["order"]):
+            if event["order"][done] != peer.me:
+                return False
+            previous = self.deck(number) if done else mental.fresh_deck(len(event["cards"]))
+            seed = peer.identity.derive(peer.setup.match_id, "shuffle", number)
+            payload = b64(mental.pack(self.shuffled(peer, previous, bytes.fromhex(seed))))
+            fields = {"type": "shuffle", "node": number, "digest": hashlib.sha256(unb64(payload)).hexdigest(),
+                      "prev": event["texts"][-1] if done else "", "payload": payload}
+            text = peer._keep(number, fields)
+            out.append((None, text))
+            self._add_shuffle(event, payload, text)
+            return True
+        me = str(peer.me)
+        if peer.is_player(peer.me) and me not in event["shares"]:
+            positions = self.share_positions(peer, number, peer.me)
+            deck = self.deck(number)
+            shares, proof = proofs.prove_shares(self.secret, [deck[p][0] for p in positions],
+                                                _context(peer, number, "shares", peer.me))
+            fields = {"type": "shares", "node": number, "on": event["texts"][-1],
+                      "shares": b64(b"".join(encode(s) for s in shares)), "proof": b64(proof)}
+            out.append((None, peer._keep(number, fields)))
+            event["shares"][me], event["share_at"][me] = fields["shares"], positions
+        if any(str(p) not in event["shares"] for p in players):
+            return False
+        return self._finish_deal(peer, now, out)
+
+    def shuffled(self, peer: Peer, deck: list[mental.Cipher], seed: bytes) -> list[mental.Cipher]:
+        """My shuffle of ``deck`` (the tests' cheats replace it)."""
+        return mental.shuffle(deck, self.joint(peer), seed)
+
+    def _add_shuffle(self, event: dict[str, Any], payload: str, text: str) -> None:
+        event["decks"].append(payload)
+        event["texts"].append(strip(json.loads(text)))
+
+    def _finish_deal(self, peer: Peer, now: float, out: list[Out]) -> bool:
+        number = peer.node["node"]
+        event, deck = self.events[number], self.deck(number)
+        mine = [seat for seat, owner in enumerate(peer.setup.owners) if owner == peer.me]
+        faces: list[str | None] = [None] * len(event["cards"])
+        for position, to in enumerate(event["to"]):
+            if to != PUBLIC and to not in mine:
+                continue
+            shares = [decode(unb64(self.shares_of(number, p)[position])) for p in peer.setup.players()
+                      if position in event["share_at"][str(p)]]
+            if to != PUBLIC:
+                shares.append(times(deck[position][0], self.secret))
+            index = mental.card_of(mental.unmask(deck[position], shares), len(event["cards"]))
+            seen = set(event["mine"].values()) | {v[1] for v in event["opened"].values()}
+            if index is None or index in seen:
+                self.ask_audit(peer, f"position {position} of the deal at step {number} is "
+                               + ("no card" if index is None else "a card dealt twice"), asked_by=peer.me)
+                return self._advance_audit(peer, now, out)
+            faces[position] = event["cards"][index]
+            if to == PUBLIC:
+                event["opened"][str(position)] = ["", index]
+            else:
+                event["mine"][str(position)] = index
+        peer.match.apply(CHANCE, event["prefix"] + ",".join(HIDDEN if f is None else f for f in faces))
+        peer._after_step(now, out)
+        return True
+
+    def cards_for(self, peer: Peer, seat: int, action: str) -> list[list[Any]] | None:
+        """The proven shares of the cards my ``action`` shows from ``seat``'s hand (None: it shows none)."""
+        try:
+            shown = peer.game.shown_cards(peer.match.state, seat, action)
+        except CargoBayError:
+            return None
+        node = self.latest(seat)
+        if not shown or node is None:
+            return None
+        event, deck, cards = self.events[node], self.deck(node), []
+        used: set[str] = set()
+        for face in shown:
+            position = next(p for p, index in sorted(event["mine"].items(), key=lambda item: int(item[0]))
+                            if event["to"][int(p)] == seat and event["cards"][index] == face
+                            and p not in event["opened"] and p not in used)
+            used.add(position)
+            share, proof = proofs.prove_same_log(self.secret, deck[int(position)][0],
+                                                 _context(peer, node, "card", position))
+            cards.append([int(position), b64(encode(share)), b64(proof)])
+        return cards
+
+    def record_own(self, seat: int, cards: list[list[Any]] | None) -> None:
+        """The cards my own move shows: opened now (my page checked them when it made them)."""
+        node = self.latest(seat)
+        if node is None or not cards:
+            return
+        event = self.events[node]
+        for position, share, _ in cards:
+            if str(position) in event["mine"]:
+                event["opened"][str(position)] = [share, event["mine"][str(position)]]
+
+    # --- a move that shows cards -----------------------------------------------------------------
+    def check_move(self, peer: Peer, seat: int, action: str, cards: list[list[Any]] | None) -> bool:
+        """Check and record the cards a move shows (the mover's shares, the faces): a false one forfeits the
+        mover; a card that is no card or a second copy asks for the audit (False: the move waits)."""
+        owner = peer.setup.owners[seat]
+        try:
+            shown = peer.game.shown_cards(peer.match.state, seat, action)
+        except CargoBayError:
+            return True  # not a move at all: the rules refuse it
+        node = self.latest(seat)
+        if not shown or node is None:
+            if cards:
+                raise PeerViolation(f"seat {seat}'s move shows no card, yet carries some", sender=owner)
+            return True
+        if not cards or len(cards) != len(shown):
+            return self._false_card(peer, owner, f"{action}: the move shows {len(shown)} card(s) with no proof")
+        event, deck = self.events[node], self.deck(node)
+        positions = [str(position) for position, _, _ in cards]
+        if len(set(positions)) != len(positions):
+            return self._false_card(peer, owner, f"{action}: one position shown twice")
+        for face, (position, share_text, proof_text) in zip(shown, cards, strict=True):
+            name = str(position)
+            if position >= len(event["to"]) or event["to"][position] != seat or name in event["opened"]:
+                return self._false_card(peer, owner, f"{action}: position {position} is not in seat {seat}'s hand")
+            try:
+                share = decode(unb64(share_text))
+            except DecodeError:
+                return self._false_card(peer, owner, f"{action}: a share that is no group element")
+            key = decode(bytes.fromhex(self.keys[owner]))
+            if not proofs.check_same_log(key, deck[position][0], share, unb64(proof_text),
+                                         _context(peer, node, "card", position)):
+                return self._false_card(peer, owner, f"{action}: the share of position {position} is not its own")
+            shares = [decode(unb64(self.shares_of(node, p)[position])) for p in peer.setup.players() if p != owner]
+            index = mental.card_of(mental.unmask(deck[position], [*shares, share]), len(event["cards"]))
+            seen = {v[1] for v in event["opened"].values()} | {
+                v for p, v in event["mine"].items() if p != name}
+            if index is None or index in seen:
+                self.ask_audit(peer, f"position {position} at step {peer.step} unmasks to "
+                               + ("no card" if index is None else "a card already seen"))
+                return False
+            if event["cards"][index] != face:
+                return self._false_card(peer, owner, f"{action}: position {position} holds another card")
+            event["opened"][name] = [share_text, index]
+        return True
+
+    def _false_card(self, peer: Peer, owner: int, detail: str) -> bool:
+        peer._forfeit(owner, "false-card", detail)
+        raise PeerViolation(f"peer {owner} showed a card it cannot prove: {detail}", sender=owner, cheating=True)
+
+    # --- receiving -------------------------------------------------------------------------------
+    def receive(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        kind = message["type"]
+        if kind == "deckkey":
+            return self._on_key(peer, sender, message, text, now)
+        from .evidence import past
+
+        node = message["node"]
+        if peer.outcome:
+            raise PeerViolation(f"the match has ended: {peer.outcome['reason']}", sender=sender)
+        early = kind == "audit" and message["early"]  # an audit asked for stops the match wherever each page is
+        if node < peer.node["node"] and not early:
+            return past(peer, sender, message, text)
+        if node > peer.node["node"] and not early:
+            peer._hold(sender, node, text)
+            return []
+        if kind != "audit" and self._early(peer, sender, message, text):
+            return []
+        peer._check(sender, message, text)
+        held = peer._held(message)
+        if held is not None:
+            return conflict(peer, sender, held[1], message, text)
+        if not peer.is_player(sender):
+            raise PeerViolation(f"peer {sender} watches: it takes no part in a deal", sender=sender)
+        if kind == "audit":
+            return self._on_audit(peer, sender, message, text, now)
+        if peer.node["kind"] != "deal" or node not in self.events:
+            raise PeerViolation(f"no deal is under way at step {node}", sender=sender)
+        event = self.events[node]
+        if kind == "shuffle":
+            return self._on_shuffle(peer, sender, message, text, event, now)
+        return self._on_shares(peer, sender, message, text, event, now)
+
+    def _early(self, peer: Peer, sender: int, message: dict[str, Any], text: str) -> bool:
+        """Keep a deal message that came before its turn (another page's channel was quicker): True when kept.
+        At most two per player and node; the rest is refused."""
+        node, event = message["node"], self.events.get(message["node"])
+        if peer.node["kind"] != "deal" or not peer.is_player(sender):
+            return False
+        if event is not None and any(p in self.keys for p in peer.setup.players()) and all(
+                p in self.keys for p in peer.setup.players()):
+            done = len(event["decks"])
+            if message["type"] == "shuffle" and (done >= len(event["order"]) or event["order"][done] == sender):
+                return False
+            if message["type"] == "shares" and done == len(event["order"]):
+                return False
+        kept = self.early.setdefault(node, [])
+        if (sender, text) not in kept and len(kept) < 2 * len(peer.setup.players()):
+            kept.append((sender, text))
+        return True
+
+    def _retry(self, peer: Peer, node: int, now: float, out: list[Out]) -> None:
+        kept, self.early[node] = self.early.pop(node, []), []
+        for sender, text in kept:
+            if peer.outcome or peer.node["node"] != node:
+                break
+            try:
+                message = parse(text, peer.setup.match_id, peer.setup.peers)
+                out.extend(self.receive(peer, sender, message, text, now))
+            except CargoBayError as error:
+                peer.events.append({"event": "refused", "from": sender, "reason": str(error)})
+
+    def _on_key(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        if sender in self.key_texts:
+            if self.key_texts[sender] == text:
+                return []
+            peer._check(sender, message, text)
+            return conflict(peer, sender, self.key_texts[sender], message, text)
+        peer._check(sender, message, text)
+        if not peer.is_player(sender):
+            raise PeerViolation(f"peer {sender} watches: it has no deck key", sender=sender)
+        try:
+            key = decode(bytes.fromhex(message["key"]))
+        except DecodeError:
+            key = None
+        if key is None or not proofs.check_key(key, unb64(message["proof"]), _context(peer, "key", sender)):
+            peer._forfeit(sender, "false-deck", "a deck key without a valid proof that it knows the secret")
+            raise PeerViolation(f"peer {sender}'s deck key is not proven", sender=sender, cheating=True)
+        self.keys[sender], self.key_texts[sender] = message["key"], text
+        return peer._advance(now)
+
+    def _evidence(self, peer: Peer, sender: int, carried: str, event: dict[str, Any], index: int) -> list[Out] | None:
+        """Check the shuffle a message says it built on (``carried``) against shuffle ``index`` I hold:
+        a different one signed by its shuffler is that shuffler's equivocation (a proof for everyone)."""
+        try:
+            message = parse(carried, peer.setup.match_id, peer.setup.peers, nested=True)
+        except CargoBayError:
+            message = {}
+        shuffler = event["order"][index]
+        if (message.get("type") != "shuffle" or message.get("from") != shuffler
+                or message.get("node") != peer.node["node"] or not peer._valid(shuffler, message)):
+            peer._forfeit(sender, "forged", f"the shuffle of peer {shuffler} it built on")
+            raise PeerViolation(f"peer {sender} built on a shuffle its shuffler never signed", sender=sender,
+                                cheating=True)
+        mine = json.loads(event["texts"][index])
+        if message["digest"] == mine["digest"]:
+            return None
+        held = peer._held(message)
+        return conflict(peer, shuffler, held[1] if held else event["texts"][index], message, dump(message))
+
+    def _on_shuffle(self, peer: Peer, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
+                    now: float) -> list[Out]:
+        done = len(event["decks"])
+        if done >= len(event["order"]) or event["order"][done] != sender:
+            raise PeerViolation(f"peer {sender} does not shuffle now", sender=sender)
+        if done:
+            proof = self._evidence(peer, sender, message["prev"], event, done - 1)
+            if proof is not None:
+                return proof
+        elif message["prev"]:
+            raise PeerViolation("the first shuffle starts from the fresh deck", sender=sender)
+        data = unb64(message["payload"])
+        if hashlib.sha256(data).hexdigest() != message["digest"]:
+            raise PeerViolation(f"peer {sender}'s shuffle does not match its digest", sender=sender)
+        try:
+            mental.unpack(data, len(event["cards"]))
+        except DecodeError as error:
+            peer._forfeit(sender, "false-deck", f"its shuffle at step {message['node']}: {error}")
+            raise PeerViolation(f"peer {sender}'s shuffle is no deck: {error}", sender=sender, cheating=True) from None
+        peer._hold_signed(message["node"], message, text)
+        self._add_shuffle(event, message["payload"], text)
+        return peer._advance(now)
+
+    def _on_shares(self, peer: Peer, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
+                   now: float) -> list[Out]:
+        node = message["node"]
+        if len(event["decks"]) < len(event["order"]):
+            raise PeerViolation(f"peer {sender} sent shares before the deck was shuffled", sender=sender)
+        proof = self._evidence(peer, sender, message["on"], event, len(event["order"]) - 1)
+        if proof is not None:
+            return proof
+        positions, deck = self.share_positions(peer, node, sender), self.deck(node)
+        try:
+            shares = mental.points(unb64(message["shares"]))
+        except DecodeError:
+            shares = []
+        if len(shares) != len(positions) or not proofs.check_shares(
+                decode(bytes.fromhex(self.keys[sender])), [deck[p][0] for p in positions], shares,
+                unb64(message["proof"]), _context(peer, node, "shares", sender)):
+            peer._forfeit(sender, "false-share", f"the deal at step {node}")
+            raise PeerViolation(f"peer {sender}'s decryption shares are not its own", sender=sender, cheating=True)
+        peer._hold_signed(node, message, text)
+        event["shares"][str(sender)], event["share_at"][str(sender)] = message["shares"], positions
+        return peer._advance(now)
+
+    # --- the audit -------------------------------------------------------------------------------
+    def ask_audit(self, peer: Peer, why: str, asked_by: int | None = None) -> None:
+        """Stop the match and open every deck (``asked_by``: the player that asked, who loses if every deck
+        proves honest; None when every page saw why); every player then sends its secret and seeds."""
+        if peer.node["kind"] != "audit":
+            self.audit = {"node": peer.step, "why": why, "asked_by": asked_by, "secrets": {}, "seeds": {}}
+            peer.node = {**peer.node, "kind": "audit", "keys": peer.setup.players(), "node": peer.step}
+            peer.events.append({"event": "audit", "why": why})
+
+    def _open_audit(self, peer: Peer) -> None:
+        if not self.audit:
+            self.audit = {"node": peer.step, "why": "the end of the match", "asked_by": None, "secrets": {},
+                          "seeds": {}}
+
+    def _advance_audit(self, peer: Peer, now: float, out: list[Out]) -> bool:
+        self._open_audit(peer)
+        me = str(peer.me)
+        if peer.is_player(peer.me) and me not in self.audit["secrets"]:
+            seeds = {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)
+                     for node, event in sorted(self.events.items()) if peer.me in event["order"][:len(event["decks"])]}
+            fields = {"type": "audit", "node": self.audit["node"], "secret": scalar_to_bytes(self.secret).hex(),
+                      "seeds": seeds, "early": not peer.game.is_terminal(peer.match.state)}
+            out.append((None, peer._keep(self.audit["node"], fields)))
+            self.audit["secrets"][me], self.audit["seeds"][me] = fields["secret"], seeds
+        if any(str(p) not in self.audit["secrets"] for p in peer.setup.players()):
+            return False
+        from .audit import conclude
+
+        conclude(peer, self)
+        peer._enter_node()
+        return not peer.outcome
+
+    def _on_audit(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        if peer.node["kind"] != "audit":
+            self.ask_audit(peer, f"asked by peer {sender}", asked_by=sender)
+        self._open_audit(peer)
+        if str(sender) in self.audit["secrets"]:
+            return []
+        peer._hold_signed(message["node"], message, text)
+        self.audit["secrets"][str(sender)], self.audit["seeds"][str(sender)] = message["secret"], message["seeds"]
+        return peer._advance(now)
+
+
+def _chunks(text: str) -> list[str]:
+    data = unb64(text)
+    return [b64(data[i:i + 32]) for i in range(0, len(data), 32)]
+
+
+__all__ = ["NOBODY", "PUBLIC", "Dealing", "b64", "unb64"]

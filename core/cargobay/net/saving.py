@@ -1,0 +1,57 @@
+"""What a page saves of a match between peers, and its restoring (peer.py): the log (replayed through the
+engine, so a corrupt save is refused), the page's secret and its own inputs, the window of evidence, the
+clocks, and the decks of a cryptographic deal (dealing.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..engine import Game, Match
+from .setup import Setup
+from .signing import Identity
+
+if TYPE_CHECKING:
+    from .peer import Peer
+
+
+def dump_peer(peer: Peer) -> dict[str, Any]:
+    return {
+        "setup": peer.setup.to_json(),
+        "me": peer.me,
+        "secret": peer.identity.seed.hex(),
+        "log": peer.match.to_log(),
+        "node": json.loads(json.dumps(peer.node)),
+        "outbox": list(peer.outbox),
+        "held": {str(node): dict(slots) for node, slots in peer.held.items()},
+        "hashes": {str(step): value for step, value in peer.hashes.items()},
+        "hash_texts": {str(step): text for step, text in peer.hash_texts.items()},
+        "clocks": peer.clocks.to_json(),
+        "outcome": peer.outcome,
+        **({"dealing": peer.dealing.to_json()} if peer.dealing else {}),
+    }
+
+
+def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Peer:
+    try:
+        setup = Setup.from_json(data["setup"])
+        if setup.game not in games:
+            raise ValueError(f"no playable game {setup.game!r}")
+        peer = cls(setup, data["me"], Identity.from_hex(data["secret"]), games[setup.game])
+        peer.match = Match.from_log(data["log"], games)
+        peer.node = dict(data["node"])
+        peer.outbox = [[int(node), str(text)] for node, text in data["outbox"]]
+        peer.held = {int(node): {str(k): [int(v[0]), str(v[1])] for k, v in slots.items()}
+                     for node, slots in data["held"].items()}
+        peer.hashes = {int(step): str(value) for step, value in data["hashes"].items()}
+        peer.hash_texts = {int(step): str(text) for step, text in data["hash_texts"].items()}
+        peer.clocks.load(data["clocks"])
+        peer.outcome = data["outcome"]
+        if peer.dealing is not None:
+            peer.dealing.load(data["dealing"])
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
+        raise ValueError(f"not a saved peer match: {error}") from None
+    if peer.node.get("node") != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
+        raise ValueError("the saved peer match is inconsistent with its log")
+    return peer
