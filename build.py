@@ -76,6 +76,7 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
 }
 
 
@@ -338,7 +339,9 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
 
     build_id = hashlib.sha256(
         (
-            wheel_sha + _tree_digest([root / "web", root / "worker", root / "bench" / "web"]) + json.dumps(versions)
+            wheel_sha
+            + _tree_digest([root / "web", root / "worker", root / "bench" / "web", root / "public"])
+            + json.dumps(versions)
         ).encode()
     ).hexdigest()[:12]
     # The page's modules that MicroPython loads at start (PyScript `files`; web/p2p/ is fetched on first use),
@@ -350,6 +353,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     }
     tokens = {
         "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
+        "__EMBED_PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./embed.py?v={build_id}"]),
         "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
         "__CATALOGUE__": catalogue,
         "__GAME_CARDS__": cards_html(catalogue),
@@ -384,7 +388,21 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "versions": versions,
     }
     (dist / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    stamp_precache(dist)
     return manifest
+
+
+def stamp_precache(dist: Path) -> None:
+    """Write into dist/sw.js the list of files the service worker precaches: the whole site but bench/."""
+    sw = dist / "sw.js"
+    if not sw.exists():
+        return
+    files = [
+        [rel, path.stat().st_size]
+        for path in sorted(dist.rglob("*"))
+        if path.is_file() and not (rel := path.relative_to(dist).as_posix()).startswith(("bench/", "sw.js"))
+    ]
+    sw.write_text(sw.read_text(encoding="utf-8").replace("__PRECACHE__", json.dumps(files)), encoding="utf-8")
 
 
 def build(dist: Path = DIST, wheel: Path | str | None = None, skip_npm: bool = False) -> dict[str, str]:
@@ -416,7 +434,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         # HTML (and the manifest) must always be revalidated: they carry the cache-busting build id.
         path = self.path.split("?", 1)[0]
-        if path.endswith(("/", ".html", "manifest.json")):
+        if path.endswith(("/", ".html", "manifest.json", "sw.js", ".webmanifest")):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 

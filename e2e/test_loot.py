@@ -364,7 +364,8 @@ def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(p
     page.wait_for_selector("#board[data-match='playing']", state="attached")
     next_turn(page)
     assert_no_error(page)
-    saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.save.v1')"))
+    saved = json.loads(page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["log"]["options"]["items"] == ["oil", "totem", "compass", "jewels", "clover", "gold", "dynamite",
                                                 "dart"]
     assert page.recorder.errors == []
@@ -383,6 +384,7 @@ def test_a_friend_match_plays_gun_cards(new_page: Any) -> None:
         pg.wait_for_selector(LOOT_SVG)
         assert pg.locator("#p2p-refused").is_hidden()
         assert_no_error(pg)
-    saved = json.loads(host.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))
+    saved = json.loads(host.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))"))
     assert saved["save"]["setup"]["options"]["shootout"] == "gun cards"
     assert host.locator(QD).count() == 0 or host.locator(QD).is_hidden()

@@ -194,7 +194,8 @@ def assert_same_final(pages) -> None:  # type: ignore[no-untyped-def]
         assert page.locator("#turn-info").inner_text().strip() == "Game over"
         assert "Game over" in (page.locator(BOARD).text_content() or "")
         assert page.locator("#p2p-outcome").is_hidden()
-        saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))
+        saved = json.loads(page.evaluate(
+            "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))"))
         assert saved["over"] is True
 
 
@@ -288,7 +289,9 @@ def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> No
     connect(host, guest, via_link=True)  # the guest opens the invite link in a new browser
     wait_in_step([host, guest])
     step, digest = attr(guest, "data-step"), attr(guest, "data-hash")
-    match_id = json.loads(host.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))["save"]["setup"]["match_id"]
+    match_id = json.loads(host.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))"
+    ))["save"]["setup"]["match_id"]
 
     forged = {"v": 1, "match": match_id, "from": 0, "type": "act", "node": int(step), "seat": 0, "action": "x"}
     garbage = [

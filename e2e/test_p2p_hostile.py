@@ -41,7 +41,8 @@ FILL_STORAGE_JS = """() => {
 
 
 def saved(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    return dict(json.loads(page.evaluate("() => localStorage.getItem('cargobay.p2p.v1')"))["save"])
+    return dict(json.loads(page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))"))["save"])
 
 
 def forge(page, fields: dict[str, Any]) -> str:  # type: ignore[no-untyped-def]

@@ -152,7 +152,8 @@ def test_play_whole_match_against_easy_bot(page) -> None:  # type: ignore[no-unt
     assert re.search(r"score|win|won|draw|tie|game over|final", summary, re.I), summary
     shot(page, "05-match-over")
     # A finished match is not offered for resuming.
-    saved = json.loads(page.evaluate("() => localStorage.getItem('cargobay.save.v1')"))
+    saved = json.loads(page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["over"] is True
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
@@ -195,7 +196,7 @@ def test_corrupt_save_offers_new_game(page) -> None:  # type: ignore[no-untyped-
     page.wait_for_function("() => document.getElementById('messages').dataset.kind === 'error'")
     assert "saved match" in page.locator("#messages").inner_text().lower()
     assert page.locator("#menu-screen").is_visible()
-    assert page.evaluate("() => localStorage.getItem('cargobay.save.v1')") is None
+    assert page.evaluate("() => localStorage.getItem('cargobay.save.v1')") is None  # (moved into a record of its own)
     page.evaluate("() => localStorage.setItem('cargobay.save.v1', '{not json')")
     page.reload()
     wait_ready(page)

@@ -2,7 +2,8 @@
 # engine worker (worker/PROTOCOL.md); the page modules only send requests and show snapshots:
 #   ui/dom.py     DOM, messages, tasks, storage        ui/engine.py  the request helper (version from hello)
 #   ui/menu.py    menu + set-up from the catalogue     ui/board.py   the one board (both kinds of match)
-#   ui/local.py   local match driver (bots, hot-seat)  ui/saves.py   the one save routine
+#   ui/local.py   local match driver (bots, hot-seat)  ui/saves.py   every match saved as it goes (ui/records.py)
+#   ui/matches.py "Your matches": resume, replay, rename, export, import, delete   ui/replay.py  the replay viewer
 #   p2p/*.py      play a friend: loaded only when a peer match is opened or resumed (see load_p2p)
 from pyscript import window
 from ui.board import Board
@@ -17,7 +18,8 @@ P2P_MODULES = ("p2p/__init__.py", "p2p/mesh.py", "p2p/panels.py", "p2p/links.py"
 menu = Menu()
 board = Board()
 local = LocalMatch(board, lambda: refresh_menu())
-state = {"p2p": None, "loading": None}  # the peer session once loaded
+# the peer session once loaded; "Your matches" and the replay viewer (imported once the menu answers)
+state = {"p2p": None, "loading": None, "matches": None, "replayer": None}
 
 
 def refresh_menu():
@@ -116,6 +118,42 @@ def go_menu(event=None):
     clear_message()
     show_screen("menu")
     refresh_menu()
+    if state["matches"] is not None:
+        state["matches"].refresh()
+
+
+# ------------------------------------------------------------------------------------------ your matches
+async def resume_saved(mode, record_id):
+    """Resume a match picked in Your matches (a peer match: the page starts again with it, as after a reload)."""
+    if mode == "p2p":
+        session = state["p2p"]
+        if saves.mine(record_id) == "p2p":
+            with_p2p("resume_view")
+        elif session is None or session.may_leave():
+            window.sessionStorage.setItem("cargobay.tab.p2p", record_id)
+            window.location.reload()
+        return
+    if saves.mine(record_id) == "local" and local.unfinished():
+        local.show(local.snap)  # this tab's own match: back to it
+        return
+    local.leave()
+    record, problem = await saves.attach("local", record_id)
+    if problem:
+        show_message("This match cannot be resumed: " + problem + ".")
+        return
+    setup = await local.resume(record)
+    if setup:
+        menu.restore(setup)
+    refresh_menu()
+
+
+async def open_replay(log, title):
+    local.leave()
+    if state["replayer"] is None:
+        from ui.replay import Replayer
+
+        state["replayer"] = Replayer(board)
+    await state["replayer"].open(log, title)
 
 
 async def start_local(setup=None):
@@ -170,7 +208,10 @@ async def main():
     window.performance.mark("cargobay-ui-ready")
     refresh_menu()
     code = join_fragment()
-    p2p_saved, problem = saves.read("p2p")
+    from ui.matches import Matches  # after the UI is ready: not on the start-up's path
+
+    state["matches"] = Matches(resume_saved, open_replay)
+    p2p_saved, problem = await saves.restore("p2p")
     if problem:
         show_message("The saved match with your friend is corrupt and was discarded (" + problem + ").")
     if code is not None or p2p_saved is not None:
@@ -190,6 +231,7 @@ async def main():
         if setup:
             menu.restore(setup)
         refresh_menu()
+    state["matches"].refresh()
 
 
 spawn(main())

@@ -35,8 +35,10 @@ function workerURL() {
   const url = new URL("./worker/engine.worker.mjs", document.baseURI);
   const params = { build: stamped(cfg.build), pyodide: stamped(cfg.pyodide), wheel: stamped(cfg.wheel), sha: stamped(cfg.wheelSha) };
   // ?install=loadPackage on the page URL selects the slower install path (for bench/startup.py only).
-  const install = new URL(location.href).searchParams.get("install");
-  if (install === "loadPackage") params.install = install;
+  const page = new URL(location.href).searchParams;
+  if (page.get("install") === "loadPackage") params.install = "loadPackage";
+  // ?snapshot=0: boot without the engine's memory snapshot (bench/startup.py compares)
+  if (page.get("snapshot") === "0") params.snapshot = "0";
   for (const [k, v] of Object.entries(params)) if (v) url.searchParams.set(k, v);
   return url;
 }
@@ -102,6 +104,7 @@ function failAll(message) {
 // or after START_CAP_MS at the latest; requests made before then wait for it.
 const START_CAP_MS = 700;
 let worker;
+let channel; // what requests are posted to: the worker, or the shared worker's port
 const early = [];
 function startWorker() {
   if (worker || state === "error") return;
@@ -112,9 +115,14 @@ function startWorker() {
     failAll(String(err));
     return;
   }
-  for (const message of early.splice(0)) worker.postMessage(message);
+  for (const message of early.splice(0)) channel.postMessage(message);
 }
-if (root.dataset.ui === "loading") {
+// A repeat visit of the installed site (a service worker answers the page; the engine restores its memory
+// snapshot, so it has no Python start-up to compete with): the worker starts at once. `?engine=late|early` on the
+// page URL forces one or the other (bench/startup.py compares).
+const engineStart = new URL(location.href).searchParams.get("engine");
+const eager = engineStart === "early" || (engineStart !== "late" && Boolean(navigator.serviceWorker?.controller));
+if (root.dataset.ui === "loading" && !eager) {
   const watch = new MutationObserver(() => {
     if (root.dataset.ui !== "loading") { watch.disconnect(); startWorker(); }
   });
@@ -124,13 +132,23 @@ if (root.dataset.ui === "loading") {
   startWorker();
 }
 
+// <html data-engine-shared="1"> (the embed page): one SharedWorker engine for every embedded game of a page, which
+// boots once; where the browser has no SharedWorker, a worker of its own.
 function createWorker() {
-  worker = new Worker(workerURL(), { type: "module", name: "cargobay-engine" });
+  const sharedWanted = cfg.engineShared === "1" && typeof SharedWorker === "function";
+  if (sharedWanted) {
+    worker = new SharedWorker(workerURL(), { type: "module", name: "cargobay-engine-shared" });
+    channel = worker.port;
+    addEventListener("pagehide", () => channel.postMessage({ bye: true }));
+  } else {
+    worker = new Worker(workerURL(), { type: "module", name: "cargobay-engine" });
+    channel = worker;
+  }
   timings.created = Math.round(performance.now());
-  worker.onmessage = (e) => {
+  channel.onmessage = (e) => {
     const msg = e.data;
     if (!msg || typeof msg !== "object") return;
-    if (msg.event === "status") { onStatus(msg); return; }
+    if (msg.event === "status") { if (msg.shared) timings.shared = msg.shared; onStatus(msg); return; }
     const resolve = pending.get(msg.id);
     if (resolve) {
       pending.delete(msg.id);
@@ -154,7 +172,7 @@ function request(text) {
   return new Promise((resolve) => {
     pending.set(id, resolve);
     const message = { id, text: String(text) };
-    if (worker) worker.postMessage(message);
+    if (channel) channel.postMessage(message);
     else early.push(message);
   });
 }
@@ -168,8 +186,46 @@ window.cargobayLoadP2P = loadP2P;
 // Window-level helpers for the page script (MicroPython's proxy cannot call these with `window` as their
 // receiver): listen to a window event; fetch a text (resolves to null when it cannot); store a text in
 // localStorage (false when the storage refuses it: full or disabled; MicroPython cannot catch that error).
+// Saved matches (web/ui/saves.py): a Web Lock per match open in this tab (claim resolves to true once held, false
+// when another tab holds it; held until release or the page goes), a new record id, and a file download.
+const heldLocks = new Map();
 window.cargobayPage = {
   listen(name, fn) { window.addEventListener(name, () => fn()); },
+  claim(name) {
+    if (heldLocks.has(name)) return Promise.resolve(true);
+    if (!navigator.locks) return Promise.resolve(true); // not a secure context: no locks, best effort
+    return new Promise((resolve) => {
+      navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+        if (!lock) { resolve(false); return undefined; }
+        resolve(true);
+        return new Promise((release) => heldLocks.set(name, release));
+      }).catch(() => resolve(true));
+    });
+  },
+  release(name) {
+    const release = heldLocks.get(name);
+    heldLocks.delete(name);
+    if (release) release();
+  },
+  async lockedElsewhere() {
+    if (!navigator.locks) return "[]";
+    const { held = [] } = await navigator.locks.query();
+    return JSON.stringify(held.map((l) => l.name).filter((n) => !heldLocks.has(n)));
+  },
+  nowSeconds() { return Date.now() / 1000; }, // (the page's Python cannot take Date.now() itself: see ui/dom.py)
+  newId() { return Date.now().toString(36) + Math.random().toString(36).slice(2, 6).padEnd(4, "0"); },
+  download(fileName, text) {
+    let body = text;
+    try { body = JSON.stringify(JSON.parse(text), null, 1) + "\n"; } catch { /* as it is */ }
+    const url = URL.createObjectURL(new Blob([body], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  },
   store(key, text) {
     try {
       window.localStorage.setItem(key, text);

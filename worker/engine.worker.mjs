@@ -6,9 +6,18 @@
 //
 // Configuration comes from this module's URL query (?build=&pyodide=&wheel=&sha=), stamped into the
 // page by build.py; without it the worker reads ../manifest.json.
+//
+// A second start restores a memory snapshot of the first one, taken right after `import cargobay.service`
+// (worker/snapshot.mjs; `?snapshot=0` on the page URL boots without it, for bench/startup.py).
+//
+// Run as a SharedWorker (the embed page, web/embed.html: several embedded games on one page), the engine boots
+// once for every page that connects; each page (port) gets a Python `Service` of its own, so their matches never
+// mix. Status events go to every port (a late one gets the latest at once), with `shared: {boot, clients}`.
 
 // A thin transport (PROTOCOL.md v2): {id, text} in, {id, text} out; every check is in Python. The only
 // check here is the text's size. The protocol version lives in cargobay.service.PROTOCOL alone.
+import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from "./snapshot.mjs";
+
 const MAX_REQUEST_CHARS = 1 << 20; // 1 MiB of JSON text
 const here = new URL(import.meta.url);
 const siteRoot = new URL("../", here);
@@ -18,6 +27,10 @@ const timings = {};
 const mark = (name) => { timings[name] = Math.round(performance.now() - t0); };
 
 let finalState = null; // "ready" | "error" once boot has ended: no "loading" status may follow it
+const shared = typeof SharedWorkerGlobalScope === "function" && self instanceof SharedWorkerGlobalScope;
+const bootId = Math.random().toString(36).slice(2, 10);
+const ports = new Set(); // shared mode: every connected page
+let lastStatus = null;
 
 function postStatus(state, stage, progress, message) {
   if (finalState) return;
@@ -25,7 +38,9 @@ function postStatus(state, stage, progress, message) {
   const ev = { event: "status", state, stage, progress };
   if (message !== undefined) ev.message = message;
   if (state !== "loading") ev.timings = timings;
-  postMessage(ev);
+  lastStatus = ev;
+  if (!shared) postMessage(ev);
+  else for (const port of ports) port.postMessage({ ...ev, shared: { boot: bootId, clients: ports.size } });
 }
 
 async function readConfig() {
@@ -46,17 +61,35 @@ const queue = [];
 postStatus("loading", "starting", 0.02);
 const configP = readConfig();
 
+const useLoadPackage = here.searchParams.get("install") === "loadPackage";
+const useSnapshot = here.searchParams.get("snapshot") !== "0" && !useLoadPackage;
+const keyP = configP.then((cfg) => (useSnapshot ? snapshotKey(siteRoot, cfg) : null));
+const snapshotP = keyP.then(findSnapshot);
+timings.snapshot = "off"; // "restored": booted from the snapshot; "made": booted afresh and took one
+
 const pyodideP = configP.then(async (cfg) => {
   const indexURL = new URL(cfg.pyodide, siteRoot).href;
-  const { loadPyodide } = await import(new URL("pyodide.mjs", indexURL).href);
+  const [{ loadPyodide }, snapshot, key] = await Promise.all([
+    import(new URL("pyodide.mjs", indexURL).href), snapshotP, keyP]);
   postStatus("loading", "runtime", 0.1);
-  const py = await loadPyodide({ indexURL });
+  let py = null;
+  if (snapshot) {
+    try {
+      py = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      timings.snapshot = "restored";
+    } catch (err) {
+      console.warn("cargobay: the engine snapshot could not be restored; starting afresh:", String(err));
+      await dropSnapshot(key);
+    }
+  }
+  if (!py) {
+    py = await loadPyodide({ indexURL, _makeSnapshot: Boolean(key) });
+    if (key) timings.snapshot = "made";
+  }
   mark("runtime");
   postStatus("loading", "runtime-ready", 0.8);
   return py;
 });
-
-const useLoadPackage = here.searchParams.get("install") === "loadPackage";
 const wheelP = useLoadPackage ? null : configP.then(async (cfg) => {
   // ?v=<sha> busts a stale cached wheel after a rebuild (the file name stays the same).
   const url = new URL(cfg.wheel, siteRoot);
@@ -91,7 +124,20 @@ async function boot() {
   // Installs the pure-Python wheel into site-packages (format "wheel" => extractDir is site-packages).
   py.unpackArchive(wheelBuf, "wheel");
   mark("installed");
-  return importService(py);
+  if (timings.snapshot === "restored") {
+    // The engine is imported already (its files are back in site-packages for what it imports later); the
+    // snapshot froze the random module's state: reseed it from the OS.
+    py.runPython("import random; random.seed()");
+  }
+  const fn = importService(py);
+  if (timings.snapshot === "made") {
+    // Before any request: the snapshot holds the engine as imported, no match. Kept once the engine is ready.
+    const bytes = py.makeMemorySnapshot();
+    mark("snapshot-made");
+    timings.snapshotBytes = bytes.byteLength;
+    keyP.then((key) => setTimeout(() => storeSnapshot(key, bytes), 0));
+  }
+  return fn;
 }
 
 // The alternative install path, kept for measuring (bench/startup.py --install loadPackage): slower,
@@ -107,11 +153,14 @@ async function bootWithLoadPackage() {
   return importService(py);
 }
 
+let serviceClass = null; // cargobay.service.Service: one per page in shared mode
+
 function importService(py) {
   postStatus("loading", "importing", 0.9);
   const service = py.pyimport("cargobay.service");
   const fn = service.handle_json;
   if (typeof fn !== "function") throw new Error("cargobay.service.handle_json is missing");
+  serviceClass = service.Service;
   mark("imported");
   return fn;
 }
@@ -128,7 +177,7 @@ boot().then(
     postStatus("error", "failed", 1, bootError);
     while (queue.length) {
       const req = queue.shift();
-      respondError(req.id, "EngineUnavailable", `engine failed to start: ${bootError}`);
+      respondError(req.reply, req.id, "EngineUnavailable", `engine failed to start: ${bootError}`);
     }
   },
 );
@@ -136,43 +185,66 @@ boot().then(
 // ------------------------------------------------------------------------------------------ requests
 const errorText = (type, message) => JSON.stringify({ ok: false, error: { type, message } });
 
-function respondError(id, type, message) {
-  postMessage({ id, text: errorText(type, message) });
+function respondError(reply, id, type, message) {
+  reply({ id, text: errorText(type, message) });
 }
 
 function answer(req) {
   let text;
   try {
-    text = handle(req.text);
+    // shared mode: this page's own Service (made on its first request, once the engine is up)
+    if (req.client && !req.client.service) req.client.service = serviceClass();
+    text = req.client ? handle(req.text, req.client.service) : handle(req.text);
   } catch (err) {
     // A Python exception that escaped handle_json: report it as data.
     const msg = String(err && err.message ? err.message : err);
-    respondError(req.id, "InternalError", msg.length > 2000 ? msg.slice(-2000) : msg);
+    respondError(req.reply, req.id, "InternalError", msg.length > 2000 ? msg.slice(-2000) : msg);
     return;
   }
   if (typeof text !== "string") {
-    respondError(req.id, "InternalError", "the engine answered no text");
+    respondError(req.reply, req.id, "InternalError", "the engine answered no text");
     return;
   }
-  postMessage({ id: req.id, text });
+  req.reply({ id: req.id, text });
 }
 
-self.onmessage = (event) => {
-  const data = event.data;
+function onRequest(data, reply, client) {
   const id = data && Number.isInteger(data.id) ? data.id : null;
   try {
-    if (id === null || typeof data.text !== "string") {
-      respondError(id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");
+    if (client && data && data.bye === true) {
+      client.close();
+    } else if (id === null || typeof data.text !== "string") {
+      respondError(reply, id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");
     } else if (data.text.length > MAX_REQUEST_CHARS) {
-      respondError(id, "ProtocolError", `request larger than ${MAX_REQUEST_CHARS} characters`);
+      respondError(reply, id, "ProtocolError", `request larger than ${MAX_REQUEST_CHARS} characters`);
     } else if (handle) {
-      answer({ id, text: data.text });
+      answer({ id, text: data.text, reply, client });
     } else if (bootError) {
-      respondError(id, "EngineUnavailable", `engine failed to start: ${bootError}`);
+      respondError(reply, id, "EngineUnavailable", `engine failed to start: ${bootError}`);
     } else {
-      queue.push({ id, text: data.text });
+      queue.push({ id, text: data.text, reply, client });
     }
   } catch (err) {
-    respondError(id, "InternalError", String(err && err.message ? err.message : err));
+    respondError(reply, id, "InternalError", String(err && err.message ? err.message : err));
   }
-};
+}
+
+if (shared) {
+  self.onconnect = (event) => {
+    const port = event.ports[0];
+    ports.add(port);
+    const client = {
+      service: null,
+      close() {
+        ports.delete(port);
+        if (client.service) client.service.destroy?.();
+        client.service = null;
+      },
+    };
+    port.onmessage = (e) => onRequest(e.data, (msg) => port.postMessage(msg), client);
+    port.start();
+    if (lastStatus) port.postMessage({ ...lastStatus, shared: { boot: bootId, clients: ports.size } });
+  };
+} else {
+  self.onmessage = (event) => onRequest(event.data, (msg) => postMessage(msg), null);
+}

@@ -19,6 +19,7 @@ from .registry import CATALOGUE, SPECS, get_playable_spec, get_spec
 
 if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hello`) needs neither
     from .net import Identity, Out
+    from .replay import Replay
     from .session import LocalSession, PeerSession
 
 PROTOCOL = 2
@@ -47,6 +48,7 @@ class Service:
         self.peer_session: PeerSession | None = None
         self.identity: Identity | None = None  # this page's signing key for its next (or current) peer match
         self.wide = False  # the page's layout, for every board drawn from now on
+        self.replayed: Replay | None = None  # the match log open in the replay viewer
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self.hello,
             "new_match": self.new_match,
@@ -57,6 +59,7 @@ class Service:
             "layout": self.layout,
             "snapshot": self.snapshot_request,
             "bench": self.bench,
+            "replay": self.replay,
             "p2p_identity": self.p2p_identity,
             "p2p_start": self.p2p_start,
             "p2p_restore": self.p2p_restore,
@@ -154,8 +157,9 @@ class Service:
 
     def bench(self, request: dict[str, Any]) -> dict[str, Any]:
         """Work for bench/ to time from outside (the core reads no clock): ``playouts`` random games,
-        ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions, or
-        ``count`` Ed25519 signatures made (``sign``) or checked (``verify``) of a 300-byte message."""
+        ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions,
+        ``count`` Ed25519 signatures made (``sign``) or checked (``verify``) of a 300-byte message, or the
+        steps of a cryptographic deal among ``peers`` (``crypto-<step>``, ``crypto-protocol``: crypto/bench.py)."""
         spec = get_spec(_field(request, "game", str))
         count = _field(request, "count", int)
         if not 1 <= count <= 10_000:
@@ -170,6 +174,15 @@ class Service:
             done = sum(bool(me.sign(data)) if what == "sign" else signing.verify(me.public, data, signature)
                        for _ in range(count))
             return {what: done, "backend": signing.BACKEND}
+        if what.startswith("crypto-"):  # the cryptographic deal (bench/crypto_deal.py)
+            from .crypto import bench
+
+            peers = _field(request, "peers", int)
+            if peers not in (2, 3, 4):
+                raise ProtocolError("peers is 2..4")
+            if what == "crypto-protocol":
+                return bench.protocol_deal(game.id, peers)
+            return bench.step(what.removeprefix("crypto-"), peers, count)
         if what == "playouts":
             rng = random.Random(count)
             return {"playouts": count, "actions": sum(random_playout(game, rng) for _ in range(count))}
@@ -183,6 +196,19 @@ class Service:
                 seat, _ = table.step()
                 decisions += seat == 0
         return {"matches": count, "decisions": decisions}
+
+    def replay(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A step of a replay: ``log`` (re)opens one (checked: a bad log is an error naming its first bad
+        entry); ``step`` (default: the end) and ``viewer`` (a seat, or null: a spectator) choose the frame."""
+        from .replay import Replay
+
+        if request.get("log") is not None:
+            self.replayed = Replay.open(_field(request, "log", dict), SPECS)
+        if self.replayed is None:
+            raise ProtocolError("no replay: send replay with a log first")
+        return self.replayed.frame(
+            _field(request, "step", int, optional=True), _field(request, "viewer", int, optional=True), self.wide
+        )
 
     def _local(self) -> LocalSession:
         if self.local is None:
@@ -285,8 +311,9 @@ def _now(request: dict[str, Any]) -> float:
 SERVICE = Service()
 
 
-def handle_json(text: str) -> str:
-    """The worker's single entry point: a request's JSON text in, the answer's JSON text out."""
+def handle_json(text: str, service: Service | None = None) -> str:
+    """The worker's single entry point: a request's JSON text in, the answer's JSON text out. ``service``: whose
+    matches (a shared worker holds one ``Service`` per page; the default is this worker's one page)."""
     if not isinstance(text, str) or len(text.encode()) > MAX_REQUEST_BYTES:
         answer: dict[str, Any] = {
             "v": PROTOCOL,
@@ -300,5 +327,5 @@ def handle_json(text: str) -> str:
             answer = {"v": PROTOCOL, "ok": False,
                       "error": {"type": "ProtocolError", "message": f"not JSON: {error}"}}
         else:
-            answer = SERVICE.handle(request)
+            answer = (service or SERVICE).handle(request)
     return json.dumps(answer, separators=(",", ":"))

@@ -87,7 +87,9 @@ def spawn(coro):
 
 
 def now_s():
-    return window.Date.now() / 1000
+    """Seconds since the epoch (a float). Not window.Date.now() / 1000: MicroPython's FFI turns a whole JS number
+    above 2**31 (milliseconds since 1970 are) into a 32-bit int that wraps, and goes negative for weeks at a time."""
+    return float(window.cargobayPage.nowSeconds())
 
 
 def now_ms():

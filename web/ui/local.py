@@ -19,6 +19,7 @@ class LocalMatch:
         self.busy = False
         self.generation = 0  # bumps on every new match / menu, so old bot loops stop
         self.on_menu_state = on_menu_state  # fn(): the menu refreshes its "continue" buttons
+        self.watch = None  # fn(snap): told of every snapshot shown (the embed's events)
         self.quickdraw = QuickDraw(self.send_draws, lambda: board.el.focus())  # shootouts at this screen
 
     def unfinished(self):
@@ -39,16 +40,19 @@ class LocalMatch:
             by_id("messages").scrollIntoView()
             return False
         self.setup = setup
+        saves.begin("local")  # a new record: the match before stays in "Your matches"
         self.show(result)
         return True
 
-    async def resume(self):
-        data, problem = saves.read("local")
-        if problem:
-            show_message("The saved match is corrupt and was discarded (" + problem + "). Start a new game.")
-            return None
+    async def resume(self, data=None):
+        """Resume this tab's saved match at start, or ``data``: a record picked in "Your matches"."""
         if data is None:
-            return None
+            data, problem = await saves.restore("local")
+            if problem:
+                show_message("The saved match is corrupt and was discarded (" + problem + "). Start a new game.")
+                return None
+            if data is None:
+                return None
         ok, result = await engine.call({"type": "resume", "log": data["log"]})
         if not ok:
             saves.drop("local")
@@ -101,8 +105,15 @@ class LocalMatch:
             text = ""
         info.textContent = text
         info.setAttribute("data-step", str(snap.get("step", "")))
-        saves.write("local", snap, {"setup": self.setup})
+        if saves.write("local", snap, {"setup": self.setup}):
+            by_id("game-screen").removeAttribute("data-save-failed")
+        else:
+            by_id("game-screen").setAttribute("data-save-failed", "true")
+            show_message("This match could not be saved in the browser's storage (full or disabled). Free some "
+                         "space (delete matches you no longer need in Your matches) and keep this page open.")
         self.quickdraw.update(snap)
+        if self.watch is not None:
+            self.watch(snap)
 
     # --- playing ---------------------------------------------------------------------------------
     async def auto_steps(self, generation):

@@ -1,55 +1,248 @@
-# One save routine for both kinds of match. A match is saved in localStorage after every change and resumed
-# on reload; a corrupt save is dropped with a message, never half-used.
-#   local: cargobay.save.v1 = {"setup", "log", "step", "over"}      (the log replays the match: `resume`)
-#   p2p:   cargobay.p2p.v1  = {"save", "role", "over", "step", "chat"}  (`save` reopens it: `p2p_restore`)
-# A peer snapshot carries `save: null` when nothing saveworthy changed: the stored one is kept, and the
-# record is only rewritten when the save or the chat changed.
-from ui.dom import drop, load_json, short, store_json
+# Every match, local or peer-to-peer, saved as it goes: one localStorage record per match (ui/records.py has the
+# format). A tab owns the matches it plays: their ids are in its sessionStorage (a reload resumes the same match)
+# and it holds a Web Lock per match (navigator.locks), so a second tab never resumes, and so never overwrites, a
+# match another tab has open. A corrupt or foreign record is refused with a reason, never half-used; a write the
+# storage refuses (full or disabled) answers False, for the driver to say so.
+#   write(mode, snap, extra)   after every snapshot: the match's record (a peer snapshot's `save` may be null:
+#                              then the stored one is kept)
+#   begin(mode)                a new local match starts: the next write makes a new record
+#   await restore(mode)        at start: this tab's match (after a reload), else the newest unfinished one unless
+#                              another tab has it open; migrates a save from before (one key per mode)
+#   await attach(mode, id)     resume a match from the list
+#   drop(mode)                 leave this tab's match: deleted if unfinished (it cannot be resumed afterwards)
+from pyscript import window
 
-KEYS = {"local": "cargobay.save.v1", "p2p": "cargobay.p2p.v1"}
-BODY = {"local": "log", "p2p": "save"}  # the snapshot key that holds what is saved, and its record key
+from ui import records
+from ui.dom import drop as drop_key
+from ui.dom import now_s, short, store_json
+
+TAB_KEY = "cargobay.tab."  # sessionStorage: + mode -> the id of this tab's match
+
+
+def lock_name(record_id):
+    return "cargobay.match." + record_id
+
+
+def _get(key):
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:
+        return None
+    return None if value is None or str(value) in ("null", "undefined") else str(value)
+
+
+def _session(mode, value=None, clear=False):
+    try:
+        store = window.sessionStorage
+        if clear:
+            store.removeItem(TAB_KEY + mode)
+        elif value is not None:
+            store.setItem(TAB_KEY + mode, value)
+        else:
+            got = store.getItem(TAB_KEY + mode)
+            return None if got is None else str(got)
+    except Exception:
+        return None
+    return None
+
+
+def keys():
+    try:
+        store = window.localStorage
+        return [str(store.key(i)) for i in range(int(store.length))]
+    except Exception:
+        return []
 
 
 class Saves:
     def __init__(self):
-        self.last = {}  # mode -> [body, extra JSON] last written
+        self.current = {}  # mode -> id of this tab's match
+        self.last = {}  # mode -> [body, record] last written
+        self.created = {}  # id -> creation time (ms)
+        self.failed = False  # the last write was refused
+        self.enabled = True  # False: nothing is stored (an embedded game)
+
+    # --- this tab's matches ----------------------------------------------------------------------
+    def _own(self, mode, record_id, claim=True):
+        old = self.current.get(mode)
+        if old == record_id:
+            return
+        if old is not None:
+            window.cargobayPage.release(lock_name(old))
+        self.current[mode] = record_id
+        self.last.pop(mode, None)
+        _session(mode, record_id)
+        if claim:  # a new id: no other tab can hold it
+            window.cargobayPage.claim(lock_name(record_id))
+
+    def begin(self, mode):
+        old = self.current.pop(mode, None)
+        if old is not None:
+            window.cargobayPage.release(lock_name(old))
+        self.last.pop(mode, None)
+        _session(mode, clear=True)
 
     def write(self, mode, snap, extra):
-        """Save a match after a snapshot: its body (log / save) plus `extra` fields. False if the storage
-        refused it (full, or disabled); then the record without the extras is tried, so the minimum needed
-        to go on is kept when it fits."""
-        body = snap.get(BODY[mode])
+        """Save a match after a snapshot; False if the storage refused it (full, or disabled)."""
+        if not self.enabled:
+            return True
+        body = snap.get(records.BODY[mode])
         if body is None:
             body = (self.last.get(mode) or [None])[0]
             if body is None:
                 return True
-        record = {BODY[mode]: body, "step": snap.get("step"), "over": bool(snap.get("over"))}
-        for key, value in extra.items():
-            record[key] = value
-        marker = [body, record]
+        record_id = self.current.get(mode)
+        if mode == "p2p":
+            mine = records.peer_id(body)
+            if mine is not None and mine != record_id:
+                record_id = mine
+                self._own(mode, mine)
+        if record_id is None:
+            record_id = str(window.cargobayPage.newId())
+            self._own(mode, record_id)
+        now = now_s()
+        if record_id not in self.created:
+            self.created[record_id] = now
+        record = records.make(mode, record_id, snap, body, extra, now, {"created": self.created[record_id]})
+        marker = [body, dict(record, updated=0)]
         if self.last.get(mode) == marker:
-            return True
-        if store_json(KEYS[mode], record):
+            return not self.failed
+        if store_json(records.PREFIX + record_id, record):
             self.last[mode] = marker
+            self.failed = False
             return True
-        store_json(KEYS[mode], {BODY[mode]: body, "step": record["step"], "over": record["over"]})
+        self.failed = True
         return False
 
-    def read(self, mode):
-        """(record, problem): an unfinished saved match, None; a corrupt one is dropped and named."""
-        data, problem = load_json(KEYS[mode])
-        if problem is None and data is not None and (not isinstance(data, dict) or not isinstance(data.get(BODY[mode]), dict)):
-            problem = "not a saved match"
-        if problem is not None:
-            self.drop(mode)
-            return None, short(problem, 120)
-        if data is None or data.get("over"):
-            return None, None
-        return data, None
+    async def restore(self, mode):
+        """(record, problem) at start: the match to resume in this tab, or None; a problem names a save that
+        could not be used (it was discarded, or stays in the list with its reason)."""
+        first = None
+        text = _get(records.LEGACY[mode])
+        if text is not None:
+            drop_key(records.LEGACY[mode])
+            data, problem = records.legacy(mode, text)
+            if problem is not None:
+                return None, short(problem, 120)
+            first = self._migrate(mode, data)
+        mine = _session(mode)
+        # this tab's match after a reload, else the newest unfinished one (if another tab has it open: none)
+        newest = [r["id"] for r in records.ordered(self.records()) if r.get("mode") == mode and not r.get("over")]
+        candidates = [first, mine] + newest[:1]
+        seen = []
+        for record_id in candidates:
+            if record_id is None or record_id in seen:
+                continue
+            seen.append(record_id)
+            record, problem = self.load(record_id)
+            if record is None or record.get("mode") != mode or record.get("over"):
+                if record_id == mine:
+                    _session(mode, clear=True)
+                    if problem is not None:
+                        return None, short(problem, 120)
+                continue
+            if not await window.cargobayPage.claim(lock_name(record_id)):
+                continue  # open in another tab
+            self._own(mode, record_id, claim=False)
+            self.created[record_id] = record.get("created")
+            return record, None
+        return None, None
+
+    def _migrate(self, mode, data):
+        record_id = str(window.cargobayPage.newId())
+        if mode == "p2p":
+            record_id = records.peer_id(data.get("save")) or record_id
+        body = data.get(records.BODY[mode])
+        game = body.get("game") if mode == "local" else (body.get("setup") or {}).get("game")
+        snap = {"game": game, "title": game, "step": data.get("step"), "over": data.get("over")}
+        extra = {}
+        for key in data:
+            if key not in (records.BODY[mode], "step", "over"):
+                extra[key] = data[key]
+        if mode == "p2p":  # an unfinished peer match keeps its whole save
+            snap["over"] = False if not data.get("over") else True
+        now = now_s()
+        store_json(records.PREFIX + record_id, records.make(mode, record_id, snap, body, extra, now))
+        return record_id
+
+    async def attach(self, mode, record_id):
+        """(record, problem): resume a match of the list in this tab (refused while another tab has it open)."""
+        record, problem = self.load(record_id)
+        if record is None:
+            return None, problem
+        if self.current.get(mode) != record_id:
+            if not await window.cargobayPage.claim(lock_name(record_id)):
+                return None, "it is open in another tab"
+            self._own(mode, record_id, claim=False)
+        self.created[record_id] = record.get("created")
+        return record, None
 
     def drop(self, mode):
-        self.last.pop(mode, None)
-        drop(KEYS[mode])
+        record_id = self.current.get(mode)
+        if record_id is not None:
+            record, _ = self.load(record_id)
+            if record is None or not record.get("over"):
+                self.delete(record_id)
+        self.begin(mode)
+
+    # --- the list --------------------------------------------------------------------------------
+    def load(self, record_id):
+        return records.check(_get(records.PREFIX + record_id))
+
+    def records(self):
+        """Every readable record (for choosing what to resume)."""
+        out = []
+        for key in keys():
+            if key.startswith(records.PREFIX):
+                record, _ = records.check(_get(key))
+                if record is not None:
+                    out.append(record)
+        return out
+
+    def entries(self):
+        """[(id, record or None, problem, name)] of every saved match, newest first; unreadable ones last."""
+        good, bad = [], []
+        for key in keys():
+            if not key.startswith(records.PREFIX):
+                continue
+            record_id = key[len(records.PREFIX):]
+            record, problem = records.check(_get(key))
+            name = _get(records.NAME_PREFIX + record_id) or ""
+            if record is None:
+                bad.append((record_id, None, problem, name))
+            else:
+                good.append((record_id, record, None, name))
+        order = [r["id"] for r in records.ordered([e[1] for e in good])]
+        good.sort(key=lambda e: order.index(e[1]["id"]) if e[1]["id"] in order else 0)
+        return good + bad
+
+    def name(self, record_id):
+        return _get(records.NAME_PREFIX + record_id) or ""
+
+    def rename(self, record_id, name):
+        name = name.strip()[:80]
+        if not name:
+            drop_key(records.NAME_PREFIX + record_id)
+            return True
+        return bool(window.cargobayPage.store(records.NAME_PREFIX + record_id, name))
+
+    def delete(self, record_id):
+        for mode in list(self.current):
+            if self.current[mode] == record_id:
+                self.begin(mode)
+        drop_key(records.PREFIX + record_id)
+        drop_key(records.NAME_PREFIX + record_id)
+
+    def add(self, record):
+        """Store a new record (an imported match log); False if the storage refused it."""
+        return store_json(records.PREFIX + record["id"], record)
+
+    def mine(self, record_id):
+        """The mode in which this tab has this match open, or None."""
+        for mode in self.current:
+            if self.current[mode] == record_id:
+                return mode
+        return None
 
 
 saves = Saves()

@@ -1,0 +1,157 @@
+"""Embedding (issue 13, docs/embedding.md): a plain host page served from another localhost port embeds two games
+with the one-line snippet; their engine boots once; one is played to the end by clicks inside its iframe and the
+host receives every event in order (ready, match_started, a move per step, ended with the scores); commands change
+the theme and start new matches, bad ones get error events and break nothing; a page of another origin can
+neither command an embed nor hear it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from sites import build_module
+from test_site import ENGINE_TIMEOUT_MS, MAX_MOVES, shot
+
+pytestmark = pytest.mark.e2e
+
+HOST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,">
+<script src="{site}embed.js" async></script></head>
+<body><h1>My games</h1>
+<div id="a" data-cargobay-game="load" data-seats="human,easy" data-seed="4" data-delay="0" style="height:720px"></div>
+<div id="b" data-cargobay-game="haul" data-seats="easy,easy,easy,easy" data-delay="0" style="height:640px"></div>
+<script>
+  window.got = {{a: [], b: []}};
+  for (const id of ["a", "b"]) {{
+    document.getElementById(id).addEventListener("cargobay", (e) => window.got[id].push(e.detail));
+  }}
+</script></body></html>
+"""
+
+OTHER = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Another origin</title><link rel="icon" href="data:,"></head>
+<body><iframe id="x" style="width:900px;height:700px"
+  src="{site}embed.html?embed=x1&game=load&seats=human,easy&delay=0&origin={host}"></iframe>
+<script>window.got = []; addEventListener("message", (e) => window.got.push(e.data));</script></body></html>
+"""
+
+
+def events(page, element: str) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
+    return list(page.evaluate("(id) => window.got[id]", element))
+
+
+def wait_event(page, element: str, kind: str, count: int = 1) -> None:  # type: ignore[no-untyped-def]
+    page.wait_for_function(
+        "([id, kind, n]) => window.got[id].filter((e) => e.type === kind).length >= n", arg=[element, kind, count],
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+
+
+def test_a_host_page_embeds_two_games_and_hears_every_event(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    build = build_module()
+    host_dir = tmp_path / "host"
+    host_dir.mkdir()
+    (host_dir / "index.html").write_text(HOST.format(site=site_url))
+    with build.serving(host_dir) as host_url:
+        assert host_url != site_url
+        context = chromium.new_context(viewport={"width": 1100, "height": 900})
+        try:
+            page = context.new_page()
+            wasm = []
+            context.on("request", lambda r: wasm.append(r.url) if r.url.endswith("pyodide.asm.wasm") else None)
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(host_url)
+            wait_event(page, "a", "match_started")
+            wait_event(page, "b", "match_started")
+            ready = [events(page, el)[0] for el in ("a", "b")]
+            assert [r["type"] for r in ready] == ["ready", "ready"]
+            assert ready[0]["engine"]["shared"] is True and ready[0]["engine"]["boot"] == ready[1]["engine"]["boot"]
+            assert len(wasm) <= 1, wasm  # the engine boots once for both
+            assert ready[0]["game"] == "load" and ready[0]["seats"] == ["human", "easy"] and ready[0]["v"] == 1
+
+            # play A to the end by clicks in its iframe
+            a_frame = next(f for f in page.frames if "embed=cb1" in f.url)
+            for _ in range(MAX_MOVES):
+                a_frame.wait_for_function(
+                    "() => { const b = document.getElementById('board'); return b.dataset.match === 'over' ||"
+                    " (b.dataset.turnOwner === 'human' && !b.hasAttribute('aria-busy')); }", timeout=60_000)
+                if a_frame.get_attribute("#board", "data-match") == "over":
+                    break
+                step = a_frame.get_attribute("#board", "data-step")
+                a_frame.locator("#board [data-action]").first.click()
+                a_frame.wait_for_function("(s) => document.getElementById('board').dataset.step !== s", arg=step)
+            wait_event(page, "a", "ended")
+            got = events(page, "a")
+            kinds = [e["type"] for e in got]
+            assert kinds[:2] == ["ready", "match_started"] and kinds[-1] == "ended"
+            assert set(kinds[2:-1]) == {"move"}
+            assert [e["seq"] for e in got] == list(range(1, len(got) + 1))  # in order, none missing
+            moves = [e for e in got if e["type"] == "move"]
+            assert [m["step"] for m in moves] == list(range(1, len(moves) + 1))
+            assert moves[0]["by"] == "chance" and {m["by"] for m in moves} == {"chance", "human", "easy"}
+            assert len(moves) == int(a_frame.get_attribute("#board", "data-step") or 0)
+            ended = got[-1]
+            assert len(ended["scores"]) == 2 and ended["winners"] and ended["match"] == 1
+            shot(page, "embed-01-host-page")
+
+            # commands to B: a theme, a new match; bad ones are error events and change nothing
+            b = page.locator("#b")
+            b_frame = next(f for f in page.frames if "embed=cb2" in f.url)
+            page.evaluate("() => document.getElementById('b').cargobay.send({type: 'theme', theme: 'dark'})")
+            b_frame.wait_for_selector("html[data-theme='dark']", state="attached")
+            before = len(events(page, "b"))
+            page.evaluate("""() => {
+                const api = document.getElementById('b').cargobay;
+                api.send({type: 'set_seats', seats: ['human']});
+                api.send({type: 'fly'});
+                api.send({type: 'new_match', game: 'chess'});
+                api.iframe.contentWindow.postMessage({cargobay: 'command', v: 7, type: 'theme'}, '*');
+                api.iframe.contentWindow.postMessage('not json', '*');
+                api.send({type: 'new_match', game: 'load', seats: ['easy', 'medium'], seed: 2});
+            }""")
+            wait_event(page, "b", "match_started", 2)
+            later = [e for e in events(page, "b")[before:] if e["type"] in ("error", "match_started")]
+            assert [e["type"] for e in later] == ["error"] * 5 + ["match_started"]
+            reasons = [e["reason"] for e in later[:5]]
+            assert "Haul takes 4 seats" in reasons[0] and "unknown command 'fly'" in reasons[1]
+            assert "no playable game 'chess'" in reasons[2] and "version 7" in reasons[3]
+            assert "JSON object" in reasons[4]
+            assert later[5]["game"] == "load" and later[5]["seats"] == ["easy", "medium"] and later[5]["match"] == 2
+            assert b.evaluate("(el) => el.querySelector('iframe').offsetHeight") == 640  # sized to its container
+            assert errors == []
+        finally:
+            context.close()
+
+
+def test_a_page_of_another_origin_can_neither_command_nor_hear_an_embed(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    build = build_module()
+    other = tmp_path / "other"
+    other.mkdir()
+    with build.serving(other) as other_url:
+        allowed = "http://127.0.0.1:9"  # the embed was given another host's origin
+        (other / "index.html").write_text(OTHER.format(site=site_url, host=allowed))
+        context = chromium.new_context()
+        try:
+            page = context.new_page()
+            page.goto(other_url)
+            frame = next(f for f in page.frames if "embed=x1" in f.url)
+            frame.wait_for_selector("#board[data-match='playing']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+            count = frame.get_attribute("html", "data-events")
+            page.evaluate("() => document.getElementById('x').contentWindow.postMessage("
+                          "{cargobay: 'command', v: 1, type: 'theme', theme: 'dark'}, '*')")
+            page.wait_for_timeout(1000)
+            assert frame.get_attribute("html", "data-theme") == "light"  # ignored
+            assert frame.get_attribute("html", "data-events") == count
+            assert page.evaluate("() => window.got") == []  # its events went to the allowed origin only
+        finally:
+            context.close()
+
+
+def test_the_embed_snippet_in_the_docs_is_the_one_that_works() -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text()
+    assert '<script src="https://cargobay.example/embed.js" async></script>' in docs
+    assert '<div data-cargobay-game="load" data-seats="human,medium" style="height: 640px"></div>' in docs
+    assert json.dumps({"cargobay": "command", "v": 1, "type": "theme", "theme": "dark"}) in docs

@@ -1,0 +1,114 @@
+"""Offline and installable (issue 13): after one visit the service worker has the whole site, so a reload with the
+network off loads, boots the engine and plays a whole match; a new build is announced ("update available") and
+a reload applies it; the web app manifest and its icons are served."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sites import build_module, site_dist
+from test_site import ENGINE_TIMEOUT_MS, error_message, open_app, play_to_end, shot, start_match, wait_ready
+
+pytestmark = pytest.mark.e2e
+
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json", ".webmanifest"}
+
+
+def wait_offline_ready(page) -> None:  # type: ignore[no-untyped-def]
+    """The service worker has precached the site and controls the page."""
+    page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def test_one_visit_then_offline_reload_plays_a_match(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.base_url = site_url  # type: ignore[attr-defined]
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_app(page)
+        wait_ready(page)
+        wait_offline_ready(page)
+        # installable: a manifest with a name, a start URL and PNG icons of 192 and 512 px that are served
+        manifest = page.evaluate(
+            "() => fetch(document.querySelector('link[rel=manifest]').href).then((r) => r.json())"
+        )
+        assert manifest["name"] == "Cargo Bay" and manifest["start_url"] == "./"
+        assert {"192x192", "512x512"} <= {icon["sizes"] for icon in manifest["icons"]}
+        for icon in manifest["icons"]:
+            status = page.evaluate("(u) => fetch(u).then((r) => r.status)", icon["src"])
+            assert status == 200, icon
+
+        context.set_offline(True)
+        failed: list[str] = []
+        # (the browser fetches the tab's favicon itself, past the service worker: offline that one fails)
+        page.on("requestfailed", lambda r: failed.append(r.url) if "/icons/" not in r.url else None)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("() => navigator.onLine") is False
+        start_match(page, ("human", "easy"), seed=4)
+        play_to_end(page)
+        # the peer-to-peer modules load lazily: they are in the cache too
+        page.click("#to-menu")
+        page.click("#p2p-host")
+        page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+        shot(page, "offline-01-played-offline")
+        assert failed == [], failed
+        assert error_message(page) == ""
+        assert errors == []
+    finally:
+        context.close()
+
+
+def rebuild(dist: Path, old: str, new: str) -> None:
+    """A new build of the same site: every file that names the build id names the new one."""
+    for path in dist.rglob("*"):
+        if path.is_file() and path.suffix in TEXT_SUFFIXES:
+            text = path.read_text(encoding="utf-8")
+            if old in text:
+                path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_new_build_is_announced_and_applied_on_reload(chromium, site_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    build = build_module()
+    dist = tmp_path / "site"
+    shutil.copytree(site_dist(), dist)
+    old = json.loads((dist / "manifest.json").read_text())["build"]
+    new = "0123456789ab" if old != "0123456789ab" else "ba9876543210"
+    with build.serving(dist) as url:
+        context = chromium.new_context()
+        try:
+            page = context.new_page()
+            page.goto(url + "?delay=0")
+            wait_ready(page)
+            wait_offline_ready(page)
+            page.reload()
+            wait_ready(page)
+            assert page.get_attribute("html", "data-build") == old
+
+            rebuild(dist, old, new)
+            page.reload()  # still the old build (from the cache); the browser finds the new service worker
+            wait_ready(page)
+            assert page.get_attribute("html", "data-build") == old
+            page.wait_for_selector("html[data-offline='update']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+            assert "Update available" in page.locator("#update-banner").inner_text()
+            shot(page, "offline-02-update-available")
+
+            page.reload()  # applies it
+            page.wait_for_selector(f"html[data-build='{new}']", state="attached", timeout=30_000)
+            wait_ready(page)
+            assert page.locator("#update-banner").count() == 0
+            caches = page.evaluate("() => caches.keys()")
+            assert f"cargobay-{new}" in caches
+            cached_build = page.evaluate(
+                "() => caches.open('cargobay-' + document.documentElement.dataset.build)"
+                ".then((c) => c.match('index.html')).then((r) => r.text())"
+            )
+            assert f'data-build="{new}"' in cached_build
+        finally:
+            context.close()
