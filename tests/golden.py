@@ -42,6 +42,10 @@ RECIPES: tuple[tuple[str, str, list[str], int, dict[str, Any]], ...] = (
     ("tf22", "easy-4-seats-8-turns-seed-2", ["easy"] * 4, 2, {"turns": 8}),
     ("tf22", "medium-vs-easy-6-turns-seed-3", ["medium", "easy"], 3, {"turns": 6}),
     ("tf22", "medium-3-seats-5-turns-mountains-seed-4", ["medium"] * 3, 4, {"turns": 5, "interference": "mountains"}),
+    ("teamup", "medium-strong-3-seats-seed-1", ["medium", "strong", "medium"], 1, {}),
+    ("teamup", "strong-challenge-seed-2", ["strong"], 2, {"mode": "challenge", "setup": "4FTHM6-BPS49N-BJVVKE"}),
+    ("teamup", "medium-puzzle-seed-3", ["medium", "medium"], 3, {"mode": "puzzle"}),
+    ("teamup", "easy-5-seats-seed-108", ["easy"] * 5, 108, {}),
 )
 
 

@@ -30,12 +30,13 @@ def test_hello_lists_the_catalogue() -> None:
     assert result["protocol"] == PROTOCOL
     games = {g["id"]: g for g in result["games"]}
     assert list(games) == ["load", "odd", "haul", "loot", "tf22", "teamup"]
-    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load", "haul", "loot", "tf22"]
+    assert [g["id"] for g in result["games"] if g["available"] and g["listed"]] == ["load", "haul", "loot", "tf22",
+                                                                                   "teamup"]
     assert games["odd"]["listed"] is False and games["odd"]["seats"] == [3, 3]
     assert games["odd"]["options"] == [{"name": "rounds", "label": "Rounds", "kind": "int", "default": 3,
                                         "min": 1, "max": 9}]
     assert games["load"]["bots"] == ["easy", "medium", "strong"] and games["odd"]["bots"] == ["easy"]
-    assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == []
+    assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == ["easy", "medium", "strong"]
 
 
 def offered(snap: dict[str, Any], action: str) -> bool:

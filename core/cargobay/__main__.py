@@ -1,4 +1,4 @@
-"""Headless command line: ``python -m cargobay games | play | replay``."""
+"""Headless command line: ``python -m cargobay games | play | replay | solve``."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -120,6 +121,22 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
+    """A game's own solver: the ``cli`` module of its package, if it has one (``main(argv, out)``)."""
+    if args.game not in SPECS:
+        print(f"error: no game {args.game!r} (games: {', '.join(SPECS)})", file=sys.stderr)
+        return 2
+    package = type(SPECS[args.game].game).__module__.rpartition(".")[0]
+    try:
+        module = import_module(f"{package}.cli")
+    except ModuleNotFoundError as error:
+        if error.name != f"{package}.cli":
+            raise
+        print(f"error: {SPECS[args.game].info.title} has no solver", file=sys.stderr)
+        return 2
+    return int(module.main(args.args, out))
+
+
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     parser = argparse.ArgumentParser(prog="python -m cargobay", description=__doc__)
@@ -134,8 +151,11 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     play.add_argument("--log", help="write the match log (JSON) here")
     replay = commands.add_parser("replay", help="re-apply a match log and print the result")
     replay.add_argument("log")
+    solve = commands.add_parser("solve", help="a game's solver, e.g. solve teamup --count-perfect")
+    solve.add_argument("game")
+    solve.add_argument("args", nargs=argparse.REMAINDER, help="the solver's own arguments (see solve <game> -h)")
     args = parser.parse_args(argv)
-    handler = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay}[args.command]
+    handler = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "solve": cmd_solve}[args.command]
     return handler(args, out)
 
 

@@ -335,6 +335,12 @@ class Game(ABC, Generic[S]):
             raise IllegalActionError(f"no legal action of seat {seat} starts with {prefix!r}")
         return Choices(prefix, tuple(sorted(actions)), tuple(sorted(selections)))
 
+    def hint(self, state: S, seat: int) -> JSON | None:
+        """Advice for ``seat`` to act (a hint button): ``{"action": a legal action or "", "text": ...}``, the
+        same for the same state. None: this game gives no hints (the default). The page asks for it with the
+        selection ``"hint"`` (``session.HINT``) and the board draws it from ``RenderContext.hint``."""
+        return None
+
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 

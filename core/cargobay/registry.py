@@ -13,7 +13,7 @@ from .engine import CargoBayError, Game, GameInfo
 from .spec import GameSpec
 
 # the game packages under cargobay/games/, each with a SPEC; a new game adds its name
-PACKAGES = ("load", "oddone", "haul", "loot", "tf22")
+PACKAGES = ("load", "oddone", "haul", "loot", "tf22", "teamup")
 
 
 def _spec(package: str) -> GameSpec:
@@ -26,8 +26,6 @@ def _spec(package: str) -> GameSpec:
 SPECS: dict[str, GameSpec] = {spec.info.id: spec for spec in map(_spec, PACKAGES)}
 
 COMING: tuple[GameInfo, ...] = (  # announced in the menu; a game moves to SPECS when it is built
-    GameInfo("teamup", "Team UP!", (1, 4), simultaneous=False, hidden_information=False, cooperative=True,
-             available=False, blurb="Stack boxes on a pallet together, in 3D."),
 )
 
 class _Games(Mapping[str, Game[Any]]):

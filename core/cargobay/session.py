@@ -10,7 +10,7 @@ import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .engine import JSON, CargoBayError, LogError, Match
+from .engine import JSON, CargoBayError, Game, LogError, Match
 from .render import RenderContext
 from .render.svg import SHOW, handoff_cover
 from .spec import GameSpec
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 # A view phase played against the clock (the page's quick-draw: ``draw:<ms>`` after "DRAW!"): at one screen
 # every human seat to act in it acts at once on the page's overlay, in the open, with no hot-seat cover.
 REFLEX_PHASE = "shootout"
+HINT = "hint"  # the selection that asks for the game's hint (Game.hint)
 
 
 class SessionError(CargoBayError):
@@ -58,7 +59,12 @@ def board(
         view["legal"] = []
     choices: tuple[str, ...] = ()
     selections: tuple[str, ...] = ()
-    if selection and viewer is not None and view.get("legal"):
+    hint: JSON | None = None
+    if selection == HINT and viewer is not None and view.get("legal"):
+        hint = game.hint(state, viewer)
+        if hint is None:
+            selection = ""
+    elif selection and viewer is not None and view.get("legal"):
         try:
             picked = game.legal_choices(state, viewer, selection)
             choices, selections = picked.actions, picked.selections
@@ -67,12 +73,15 @@ def board(
     else:
         selection = ""
     ctx = RenderContext(labels=dict(labels), perspective=viewer, committed=committed, selection=selection,
-                        choices=choices, selections=selections, wide=wide)
+                        choices=choices, selections=selections, wide=wide, hint=hint)
     return view, spec.render(view, ctx), selection
 
 
 def check_selection(spec: GameSpec, state: Any, seat: int, prefix: str) -> str:
-    """``prefix`` if it starts a legal action of ``seat`` (or is "": nothing picked)."""
+    """``prefix`` if it starts a legal action of ``seat`` (or is "": nothing picked), or HINT: the seat asks
+    for the game's hint (``Game.hint``; drawn by the board while the selection lasts)."""
+    if prefix == HINT and type(spec.game).hint is not Game.hint:
+        return prefix
     if prefix:
         spec.game.legal_choices(state, seat, prefix)  # raises IllegalActionError for an unknown prefix
     return prefix

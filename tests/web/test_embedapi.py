@@ -46,7 +46,7 @@ def test_the_set_up_from_the_embed_url() -> None:
     default, theme, problem = embedapi.setup_from({}, GAMES)
     assert default is not None and default["game"] == "load" and default["seats"] == ["human", "medium"]
     assert theme == "light" and problem is None
-    assert embedapi.setup_from({"game": "teamup"}, GAMES)[2] == "no playable game 'teamup'"
+    assert embedapi.setup_from({"game": "chess"}, GAMES)[2] == "no playable game 'chess'"
     _, _, problem = embedapi.setup_from({"game": "load", "seats": "human"}, GAMES)
     assert problem == "TF22: LOAD! takes 2 seats"
     assert "no seat kind 'grandmaster'" in embedapi.setup_from({"seats": "human,grandmaster"}, GAMES)[2]

@@ -2,6 +2,8 @@
 # keys on its elements into callbacks that the match driver injects:
 #   data-action="<complete action>"  -> on_action(seat, action)   (act / p2p_choose)
 #   data-select="<partial action>"   -> on_select(seat, prefix)   (select / p2p_select: a selection step)
+#   data-view="<name>=<value>"       -> the board element's data-view-<name> attribute (a view setting the
+#                                       SVG's own style reads, e.g. Team UP!'s 3D view turn; no engine call)
 # Keyboard play: Tab and the arrow keys (Left/Up back, Right/Down on, in the board's reading order; Home/End
 # the first/last) move the focus between the board's clickable elements; Enter or Space presses one; Escape
 # clears a selection. When a move redraws the board, the focus lands on a sensible element of the new one
@@ -96,6 +98,12 @@ class Board:
 
     def _click(self, event):
         target = event.target
+        view = target.closest("[data-view]") if target else None
+        if view:  # a page-side view setting (e.g. the turn of a 3D view): kept on the board as data-view-<name>
+            event.preventDefault()
+            name, _, value = str(attr(view, "data-view")).partition("=")
+            self.el.setAttribute("data-view-" + name, value)
+            return
         el = target.closest(CLICKABLE) if target else None
         if not el:
             return

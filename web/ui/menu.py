@@ -192,6 +192,14 @@ class Menu:
                 box.appendChild(self._select(name, label, choice_pairs(option), str(default)))
             elif kind == "set":
                 box.appendChild(self._checkboxes(name, label, option))
+            elif kind == "text":  # e.g. a set-up code
+                wrap = element("label", label)
+                field = element("input", id=name, type="text", autocomplete="off", spellcheck="false")
+                if isinstance(option.get("max"), int):
+                    field.setAttribute("maxlength", str(option["max"]))
+                field.value = str(default or "")
+                wrap.appendChild(field)
+                box.appendChild(wrap)
             elif kind == "bool":
                 wrap = element("label", label)
                 field = element("input", id=name, type="checkbox")
@@ -248,6 +256,8 @@ class Menu:
             elif option.get("kind") == "set":  # the ticked choices
                 options[option["name"]] = [value for value, _ in choice_pairs(option)
                                            if by_id("option-" + option["name"] + "-" + value).checked]
+            elif option.get("kind") == "text":
+                options[option["name"]] = str(field.value).strip()
             elif option.get("kind") == "choice":
                 choices = option.get("choices") or []
                 text = str(field.value)

@@ -22,6 +22,7 @@ class RenderContext:
     choices: tuple[str, ...] = ()  # the complete actions that finish ``selection`` (empty when none)
     selections: tuple[str, ...] = ()  # the longer partial actions that continue ``selection``
     wide: bool = False  # a landscape screen: lay the board out in columns where the game can
+    hint: Mapping[str, object] | None = None  # the game's hint for the viewer, asked for (Game.hint)
 
     def label(self, seat: int, default: str) -> str:
         return str(self.labels.get(seat, default))
