@@ -1,6 +1,6 @@
 """Random playouts per second for every registered game, in this interpreter (CPython here).
 
-    python bench/playouts.py [--seconds 2] [--json] [--no-browser] [--no-build]
+    python bench/playouts.py [--seconds 2] [--game tf22] [--json] [--no-browser] [--no-build]
 
 Then the same in the browser: the built site's Pyodide worker runs the playouts (the service's
 ``bench`` request) and the page times the request with performance.now().
@@ -51,11 +51,12 @@ def measure(game: Game, seconds: float, seed: int = 0) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent per game")
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-browser", action="store_true", help="CPython only")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     args = parser.parse_args(argv)
-    results = [measure(game, args.seconds) for game in GAMES.values()]
+    results = [measure(game, args.seconds) for game in GAMES.values() if not args.game or game.id in args.game]
     browser = [] if args.no_browser else measure_browser(results, args.no_build)
     if args.json:
         print(

@@ -1,6 +1,7 @@
 """TF22 in a real Chromium: a 2-player match against the medium bot played by clicks (the landing, the deployment
 out of the Lander, moving a Transporter to White Ore and loading it, a shot of two cannons, the map's pan, zoom
-and hover reach), then finished by ending every turn and taking off, to the score table; the board on a phone
+and hover reach), then finished by bots (the strong bot takes the person's seat in the saved match and the page
+resumes it) to the score table, with the strong bot timed in the page's engine; the board on a phone
 (touch: a drag pans, two fingers pinch, a tap lands); and two browsers playing a few turns of a friend match to
 equal state hashes. Screenshots in e2e/artifacts/tf22-*.png."""
 
@@ -14,6 +15,7 @@ import pytest
 
 from cargobay.games.tf22.board import HEXES, NEIGHBOURS, TERRAIN, distance, parse_hex
 from cargobay.games.tf22.tides import LAND
+from cargobay.service import PROTOCOL, Service
 from test_p2p import connect, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, error_message, focused, open_ready, shot, tab_to_board
 
@@ -26,6 +28,22 @@ RISKY = ("stranded", "flooded", "lost")  # a label saying the unit would not act
 ITEMS_JS = """() => [...document.querySelectorAll('#board [data-action], #board [data-select]')].map(e => ({
   action: e.getAttribute('data-action'), select: e.getAttribute('data-select'),
   label: e.getAttribute('aria-label') || '', hex: Number(e.getAttribute('data-hex') ?? -1)}))"""
+
+
+HAND_TO_BOTS_JS = """(level) => {
+  const key = 'cargobay.match.' + sessionStorage.getItem('cargobay.tab.local');
+  const record = JSON.parse(localStorage.getItem(key));
+  const seats = record.log.seats.map((kind) => (kind === 'human' ? level : kind));
+  record.log.seats = seats;
+  if (record.setup) record.setup.seats = seats;
+  localStorage.setItem(key, JSON.stringify(record));
+  return seats; }"""
+RECORD_SEATS_JS = """() => JSON.stringify(JSON.parse(localStorage.getItem(
+  'cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))).seats)"""
+TIMED_REQUEST_JS = """async (text) => {
+  const start = performance.now();
+  const answer = JSON.parse(await window.cargobayEngine.request(text));
+  return [answer, performance.now() - start]; }"""
 
 
 # ------------------------------------------------------------------------------------------ helpers
@@ -214,6 +232,8 @@ def test_a_match_against_the_bot_by_clicks_to_the_score_table(page) -> None:  # 
     card.click()
     page.wait_for_selector("#seat-1")
     page.select_option("#seat-0", "human")
+    offered = page.eval_on_selector_all("#seat-1 option", "os => os.map(o => o.value)")
+    assert {"easy", "medium", "strong"} <= set(offered), offered  # every TF22 bot is in the menu
     page.select_option("#seat-1", "medium")
     page.fill("#option-turns", "20")
     page.fill("#seed", "5")
@@ -316,19 +336,44 @@ def test_a_match_against_the_bot_by_clicks_to_the_score_table(page) -> None:  # 
     assert fired, "no shot was possible"
     shot(page, "tf22-06-fired")
 
-    # The rest: end every turn (take off in the last) while the bot plays; the score table.
-    turns = 0
-    while wait_move(page) == "move" and turns < 25:
-        end_turn(page)
-        turns += 1
-    assert board(page, "data-match") == "over"
+    # The rest, finished by bots: this tab's saved match (web/ui/saves.py) gets the strong bot in the person's
+    # seat, and a reload resumes it (the page's own restore path): strong and medium play on to take-off.
+    assert wait_move(page) == "move"
+    handed_at = int(page.get_attribute("#board svg", "data-turn") or 0)
+    assert handed_at < 20
+    seats = page.evaluate(HAND_TO_BOTS_JS, "strong")
+    assert seats == ["strong", "medium"], seats
+    page.reload()
+    page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=90_000)
+    page.wait_for_function("() => document.getElementById('board').dataset.match === 'playing'", timeout=90_000)
+    bots_from = time.monotonic()
+    what = page.wait_for_function(
+        "() => document.getElementById('messages').dataset.kind === 'error' ? 'error'"
+        " : document.getElementById('board').dataset.match === 'over' ? 'over' : false", timeout=1_800_000).json_value()
+    assert what == "over", error_message(page)
+    bots_took = time.monotonic() - bots_from
     svg = page.locator("#board svg.cargobay-tf22")
     assert "Final score" in (svg.text_content() or "")
     scores = json.loads(board(page, "data-scores"))
     assert len(scores) == 2
     shot(page, "tf22-07-score-table")
     assert page.recorder.errors == []
-    print(f"tf22 vs bot: forecast {forecast!r}, fired {fired}, {time.monotonic() - started:.1f} s")
+    assert "Strong bot" in " ".join(json.loads(page.evaluate(RECORD_SEATS_JS)))  # the saved match says who played
+
+    # The strong bot in this page's engine (Pyodide, in the worker): one whole match against the easy bot, timed
+    # around the request (round trip included), against the same request in CPython here.
+    request = {"v": PROTOCOL, "type": "bench", "what": "bot", "game": "tf22", "level": "strong", "count": 1}
+    answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps(request))
+    assert answer.get("ok"), answer
+    start = time.process_time()
+    here = Service().handle({**request, "id": 1})["result"]
+    cpython_ms = (time.process_time() - start) * 1000
+    assert here == answer["result"]  # the same decisions in both interpreters
+    moves = 20  # its landing and 19 moves
+    print(f"tf22 vs bot: forecast {forecast!r}, fired {fired}, bots took over in turn {handed_at} and finished in "
+          f"{bots_took:.0f} s; {time.monotonic() - started:.1f} s in all. Strong vs easy, one match in the page: "
+          f"{ms / 1000:.1f} s ({ms / moves:.0f} ms a move, {ms / answer['result']['decisions']:.1f} ms a decision; "
+          f"CPython CPU {cpython_ms / moves:.0f} ms a move)")
 
 
 @pytest.fixture

@@ -152,3 +152,55 @@ def test_the_board_shows_units_commanded_by_nobody_as_inactive() -> None:
     s.play("replace:{L1}")
     svg = SPECS["tf22"].render(GAME.view(s.state, 0), RenderContext(perspective=0))
     assert "inactive (commanded by nobody)" in svg
+
+
+def test_a_company_that_boards_its_own_lander_back_commands_its_units_again() -> None:
+    """Seat 1 (commanding company 2, whose Lander it holds) boards its own Lander after seat 0 replaced its
+    module: the Lander takes company 1's module again, so its units outside serve seat 1 once more; seat 0's
+    modules taken out (the one it put in, those of the units inside) are seat 1's, and score nothing."""
+    s = boarded(seats=3)
+    s.play("replace:{L1}")
+    s.state.holder[2] = 1  # seat 1 commands company 2 (its Lander 24,2 was captured by seat 1 earlier)
+    s.state.captured[1] = [2]
+    s.state.order = [0, 1, 2]
+    s.play("end")
+    assert s.state.seat == 1
+    s.add("rcu", 2, "20,14", "back")  # company 2's unit, next to the SE pod 19,14
+    s.play("capture:{back}>{L1}")
+    state = s.state
+    pieces = state.pieces
+    assert state.holder == [0, 1, 1] and state.captured[1] == [2]
+    assert pieces[s["L1"]].comm == 1 and sorted(state.held_landers(1)) == sorted([s["L1"], s["L2"]])
+    for name in ("t", "out", "sp"):  # outside, commanded by nobody until now
+        assert state.controller(pieces[s[name]]) == 1
+    assert pieces[s["inside"]].comm == 1 and pieces[s["a"]].comm == 1  # exchanged: seat 0's spider is taken
+    assert state.modules[1] == [3, 0, 0] and flow.modules_score(state, 1) == 3
+    assert state.ap[1] == 15 + 5 - 1 + 5  # its move (+5 for Lander 2), the capture, +5 at once
+
+
+def test_undoing_a_boarding_puts_back_who_commands_what() -> None:
+    s = boarded()
+    state = GAME.apply(s.state, 0, "undo")
+    assert state.holder == [0, 1] and state.captured[0] == [] and state.pieces[s["a"]].carrier == -1
+
+
+def test_boarding_takes_the_units_inside_that_hold_a_module_of_a_company_the_old_captor_commands() -> None:
+    """Seat 0 commands company 2 (it boarded Lander 2) and keeps one of company 2's RCUs inside its own Lander:
+    seat 1 boards seat 0's Lander, so that RCU passes to seat 1 with everything inside (its module exchanged)."""
+    s = Scenario(landers=False, seats=3, mover=1)
+    s.lander(0, "18,14", 0, turrets=())
+    s.lander(1, "5,12", 0)
+    s.lander(2, "24,2", 0, turrets=())
+    s.state.holder[2] = 0
+    s.state.captured[0] = [2]
+    s.add("rcu", 2, inside="L0", name="c2")
+    s.add("rcu", 0, inside="L0", name="c0")
+    s.add("spider", 1, "18,12", "a")  # next to the N pod 18,13
+    s.play("capture:{a}>{L0}")
+    state = s.state
+    pieces = state.pieces
+    assert state.holder == [1, 1, 0] and state.captured[1] == [0]
+    assert state.controller(pieces[s["c0"]]) == 1 and pieces[s["c0"]].comm == 0  # the module stays in
+    assert pieces[s["c2"]].comm == 1 and state.controller(pieces[s["c2"]]) == 1
+    assert state.modules[1] == [0, 0, 1] and flow.modules_score(state, 1) == 1
+    assert state.held_landers(0) == [s["L2"]]

@@ -3,8 +3,9 @@
 It sees only its view, like ``medium`` (``determinize`` rebuilds a state; its own forecast is on top of the deck)
 and draws nothing at random: the same view gives the same action. A bot object may be made afresh for every
 decision (a peer match does so), so nothing is kept between calls: every decision is one search of at most
-``BUDGET`` positions (a count, never a clock), so a move of up to 25 actions costs at most ~2,500 positions: about
-150 ms on average and under 400 ms in CPython (the browser's Pyodide is 3-5 times slower: under 2 s a move).
+``BUDGET`` positions (a count, never a clock), so a move of up to 25 actions costs at most ~2,500 positions. Measured
+(bench/bots_eval.py, 100 full matches against medium, CPU time in CPython): 157 ms a move on average, p95 246 ms,
+max 452 ms (14 decisions a move); Pyodide in the browser is about 2-3 times slower, so well under 2 s a move.
 
 A decision:
 - candidates: the legal actions less undo, builds, Comm Module replacement, shots at White Ore or Pontoons, the
@@ -128,8 +129,9 @@ class Evaluator:
         # a trip for one more lump: to a hex next to it, then from there home (a carrier that loads there)
         self.land_trip = _trips(self._sources(ore, self.land_home), land)
         self.sea_trip = _trips(self._sources(ore, self.sea_home), sea)
-        # the next tide: the forecast's card, else the odds of the cards not seen yet
-        if forecast:
+        # the next tide: the forecast's card (a face: a card a page cannot open yet shows as "?"), else the odds
+        # of the cards not seen yet
+        if forecast and forecast[0] in LEVELS:
             odds = {forecast[0]: 1.0}
         else:
             cards = unseen(list(state.faceup) if state.deck else list(state.faceup[-1:]))

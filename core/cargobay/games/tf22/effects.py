@@ -4,7 +4,8 @@
 - A land unit or White Ore unloaded into open sea is lost (a flooded swamp or reef keeps it, inactive).
 - Capturing a unit exchanges the Comm Modules of it and of every unit it carries: the captor keeps the old ones.
 - Boarding a Lander (its three Turrets destroyed) hands its company's Comm Modules, so every unit holding one, to
-  the boarder, who gets 5 AP at once (the rulebook's first option: the module stays in).
+  the boarder, who gets 5 AP at once (the rulebook's first option: the module stays in); units inside holding
+  another company's module (one the old captor commands through a Lander it took) are exchanged as captured.
 - ``replace:L`` (the second option, any time later too): the captor takes the Lander's own Comm Module out (it
   keeps it, e.g. for a 2-AP repair) and puts in one of its own; its Turrets follow the Lander, and the units inside
   the Lander (nested cargo too) get the captor's modules as a captured unit does (the captor keeps theirs). Every
@@ -139,6 +140,10 @@ def _board(state: TF22State, seat: int, move: Capture) -> None:
         state.captured[seat] = sorted([*state.captured[seat], company])
     if lander.comm == company:  # its own module: the whole company follows it
         state.holder[company] = seat
+        # and whatever is inside with another company's module (a unit of a Lander its old captor holds) too
+        inside = [pid for pid in state.derived.contents(move.target)
+                  if pid != move.unit and state.controller(state.pieces[pid]) != seat]
+        _exchange(state, seat, inside, state.own_comm(seat))
         return
     # a module put in by an earlier captor commands nothing but the Lander: the boarder exchanges it
     if company == seat:
