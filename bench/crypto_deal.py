@@ -11,7 +11,7 @@ A deal's wall time, pages in parallel: ``keys + peers x shuffle + shares + (peer
 go one after the other; the shares at once). In the browser the requests go to the Pyodide worker of the built
 site (Debian's Chromium, headless), timed in the page around window.cargobayEngine.request.
 
-    python bench/crypto_deal.py [--repeat 3] [--no-build] [--no-browser]   (CARGOBAY_DIST: the site to build/use)
+    python bench/crypto_deal.py [--repeat 3] [--no-build] [--no-browser] [--no-cpython]   (CARGOBAY_DIST: the site)
 
 Prints figures; asserts nothing.
 """
@@ -96,9 +96,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--no-cpython", action="store_true")
     args = parser.parse_args(argv)
     work = jobs(args.repeat)
-    report(f"CPython {platform.python_version()}", work, run_cpython(work))
+    if not args.no_cpython:
+        report(f"CPython {platform.python_version()}", work, run_cpython(work))
     if not args.no_browser:
         report("Pyodide in Chromium (worker; page round trip included)", work, run_browser(work, args.no_build))
     return 0

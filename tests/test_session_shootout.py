@@ -109,4 +109,4 @@ def test_option_choice_labels_are_one_per_choice_and_reach_the_menu() -> None:
     items = get_spec("loot").to_json()["options"][0]
     assert items["kind"] == "set" and len(items["labels"]) == len(items["choices"])
     assert items["labels"][items["choices"].index("jewels")] == "Queen's Jewels (basic)"
-    assert get_spec("loot").to_json()["peer_options"] == {"shootout": "gun cards"}
+    assert get_spec("loot").to_json()["peer_options"] == {"shootout": "gun cards", "crypto": True}  # issue 12

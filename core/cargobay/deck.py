@@ -7,6 +7,16 @@ all" (``PUBLIC``) or nobody (``NOBODY``: face down). A card a seat later plays f
 "revealed to all" by the move (``Game.shown_cards``); "return and reshuffle" is a new event over the
 cards gathered back.
 
+Three kinds of event (``source``):
+- ``"new"``: shuffle ``cards`` afresh (a deck of its own), then show position ``i`` to ``to[i]``;
+- ``"same"``: no shuffle: open positions of the game's current deck (the last one shuffled): ``to[i]`` for
+  each of its positions, ``KEEP`` for one not opened now ("reveal to all", "peek for seat s" mid-match);
+- ``"back"``: return and reshuffle: positions ``back`` of the current deck (still masked, whoever saw them)
+  make a new deck, every player shuffles it again, then ``to`` says who sees which of its positions.
+``cards`` is always the whole list of faces of the first deck (a card keeps its index through every event).
+A position dealt to seat s (``to[i] == s``) joins its hand: a move may show it (``Game.shown_cards``); a peek
+(``peek(s)``) shows it to seat s and leaves it where the game keeps it (a move names it by position).
+
 Who deals:
 - a local match (and a peer match of a game that deals no cards) draws the event from a seeded
   generator: ``DeckEvent.seeded`` (the same shuffle as ever, so recorded matches replay unchanged);
@@ -29,6 +39,25 @@ from typing import Any
 HIDDEN = "?"  # a card this page does not see
 PUBLIC = -1  # a position every page sees
 NOBODY = -2  # a position nobody sees (face down)
+KEEP = -3  # a position an event over the current deck does not open
+PEEK = -10  # ``PEEK - s``: a position seat s peeks at (not in its hand)
+SOURCES = ("new", "same", "back")
+
+
+def peek(seat: int) -> int:
+    """The ``to`` of a position shown to ``seat`` only, as a peek (not dealt into its hand)."""
+    return PEEK - seat
+
+
+def seat_of(to: int) -> int | None:
+    """The seat a position is shown to (dealt or peeked), or None (everyone, nobody, not opened).
+
+    >>> seat_of(2), seat_of(peek(2)), seat_of(PUBLIC), seat_of(KEEP)
+    (2, 2, None, None)
+    """
+    if to >= 0:
+        return to
+    return PEEK - to if to <= PEEK else None
 
 
 @dataclass(frozen=True)
@@ -43,12 +72,42 @@ class DeckEvent:
     cards: tuple[str, ...]
     to: tuple[int, ...]
     prefix: str
+    source: str = "new"
+    back: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
-        if len(self.cards) != len(self.to) or not self.cards:
-            raise ValueError("a deck event sends every card of a non-empty deck somewhere")
+        if self.source not in SOURCES or not self.cards or not self.to:
+            raise ValueError(f"a deck event is one of {SOURCES}, over a non-empty deck")
+        size = {"new": len(self.cards), "same": len(self.to), "back": len(self.back)}[self.source]
+        if len(self.to) != size or size > len(self.cards) or (self.source != "back" and self.back):
+            raise ValueError("a deck event sends every position of its deck somewhere")
+        if len(set(self.back)) != len(self.back) or any(not 0 <= p < len(self.cards) for p in self.back):
+            raise ValueError("a deck returns distinct positions")
+        if (KEEP in self.to) != (self.source == "same" and KEEP in self.to) or (
+                self.source == "same" and set(self.to) == {KEEP}):
+            raise ValueError("only an event over the current deck keeps positions, and it opens one at least")
         if any(HIDDEN in card or "," in card for card in self.cards):
             raise ValueError(f"a card's name holds neither {HIDDEN!r} nor a comma")
+
+    @classmethod
+    def opening(cls, cards: Sequence[str], size: int, to: dict[int, int], prefix: str) -> DeckEvent:
+        """Open positions of the current deck (of ``size`` cards): ``to`` maps each to who sees it."""
+        return cls(tuple(cards), tuple(to.get(p, KEEP) for p in range(size)), prefix, "same")
+
+    @classmethod
+    def returning(cls, cards: Sequence[str], back: Sequence[int], to: Sequence[int], prefix: str) -> DeckEvent:
+        """Return positions ``back`` of the current deck and reshuffle them (``to``: the new deck's)."""
+        return cls(tuple(cards), tuple(to), prefix, "back", tuple(back))
+
+    def local(self, rng: random.Random, current: Sequence[str] = ()) -> str:
+        """The event where every face is known (a local match): ``current`` is the current deck's faces."""
+        if self.source == "new":
+            return self.seeded(rng)
+        if self.source == "same":
+            return self.action([None if to == KEEP else current[p] for p, to in enumerate(self.to)])
+        cards = [current[p] for p in self.back]
+        rng.shuffle(cards)
+        return self.action(cards)
 
     def action(self, faces: Sequence[str | None]) -> str:
         """The chance action for the faces in shuffled order (None: not seen by this page)."""
@@ -56,13 +115,15 @@ class DeckEvent:
 
     def seeded(self, rng: random.Random) -> str:
         """The event drawn from a seeded generator (local matches): every face known."""
+        if self.source != "new":
+            raise ValueError("only a new deck is drawn from a seed alone (DeckEvent.local)")
         cards = list(self.cards)
         rng.shuffle(cards)
         return self.action(cards)
 
     def positions(self, seats: Sequence[int]) -> list[int]:
         """The positions shown to any of ``seats``."""
-        return [index for index, to in enumerate(self.to) if to in seats]
+        return [index for index, to in enumerate(self.to) if seat_of(to) in seats]
 
 
 def check_faces(faces: Sequence[str], deck: Sequence[str]) -> bool:

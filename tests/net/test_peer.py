@@ -50,7 +50,8 @@ def test_two_peers_play_a_whole_load_match() -> None:
 
 
 def test_three_peers_play_loot_with_secret_picks_and_gun_cards() -> None:
-    network = Network(peers=3, seed=0, game="loot", owners=(0, 1, 2, 0), options={"shootout": "gun cards"})
+    network = Network(peers=3, seed=0, game="loot", owners=(0, 1, 2, 0),
+                      options={"shootout": "gun cards", "crypto": True})  # crypto: the deck dealt (issue 12)
     network.play(limit=5000)
     assert network.in_step() and network.peers[0].game.is_terminal(network.peers[0].match.state)
     assert not network.refused

@@ -37,16 +37,18 @@ def conclude(peer: Peer, dealing: Dealing) -> None:
     faces: dict[int, list[str]] = {}
     for node, event in sorted(dealing.events.items()):
         cards = len(event["cards"])
-        previous = mental.fresh_deck(cards)
-        for index, shuffler in enumerate(event["order"][:len(event["decks"])]):
-            seed = audit["seeds"][str(shuffler)].get(str(node))
-            deck = dealing.deck(node, index)
-            if seed is None or not mental.same_deck(mental.shuffle(previous, joint, bytes.fromhex(seed)), deck):
-                peer._forfeit(shuffler, "false-shuffle", f"its shuffle of the deal at step {node}")
-                return
-            previous = deck
+        if event.get("source") != "same":  # a deck shuffled here: from fresh cards, or from cards returned
+            previous = dealing.start_deck(node)
+            for index, shuffler in enumerate(event["order"][:len(event["decks"])]):
+                seed = audit["seeds"][str(shuffler)].get(str(node))
+                deck = dealing.deck(node, index)
+                if seed is None or not mental.same_deck(mental.shuffle(previous, joint, bytes.fromhex(seed)), deck):
+                    peer._forfeit(shuffler, "false-shuffle", f"its shuffle of the deal at step {node}")
+                    return
+                previous = deck
         if len(event["decks"]) == len(event["order"]) and node < peer.step:
-            indices = [mental.card_of(mental.open_with_secret(cipher, total), cards) for cipher in previous]
+            opened = dealing.deck_of(node)
+            indices = [mental.card_of(mental.open_with_secret(cipher, total), cards) for cipher in opened]
             faces[node] = [event["cards"][i] for i in indices if i is not None]
     if audit.get("asked_by") is not None:
         peer._forfeit(audit["asked_by"], "false-alarm", audit.get("why", ""))

@@ -10,8 +10,11 @@
   shares of every position meant for someone else or for everyone (``shares``, one proof for all). Each
   page adds its own share to the positions meant for its seats and applies the deal as it sees it:
   ``HIDDEN`` for every other card.
+- **an event over the current deck** (``DeckEvent`` source ``same``: a reveal to all or a peek for one seat
+  mid-match) has no shuffle: the players send their shares of the positions it opens, as above, over the
+  last deck shuffled. **Return and reshuffle** (source ``back``) shuffles the returned ciphertexts again.
 - **a card played** from a hidden hand travels with its owner's share and proof (``cards`` of an ``act``
-  or a ``reveal``): every page unmasks it and checks it is the card the move names.
+  or a ``reveal``; shown.py): every page unmasks it and checks it is the card the move names.
 - **the audit**: at the end every player sends its deck secret and its shuffle seeds (``audit``); every
   page recomputes every shuffle, unmasks every card, and replays the match with the whole deal. A card that
   unmasks to no card or to a card already seen asks for the audit at once; so may any player, but an audit
@@ -26,11 +29,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..crypto import mental, proofs
 from ..crypto.ristretto import DecodeError, FixedBase, G, decode, encode, scalar_to_bytes, times
-from ..deck import HIDDEN, NOBODY, PUBLIC
+from ..deck import HIDDEN, KEEP, NOBODY, PUBLIC, seat_of
 from ..engine import CHANCE, CargoBayError
 from .clocks import AUTO
 from .evidence import Out, conflict
 from .messages import dump, parse, strip
+from .shown import ShownCards
+from .shown import context as _context
 from .signing import b64, unb64
 from .verdicts import PeerViolation
 
@@ -38,11 +43,7 @@ if TYPE_CHECKING:
     from .peer import Peer
 
 
-def _context(peer: Peer, *parts: object) -> bytes:
-    return "|".join(["cargobay-deal/1", peer.setup.match_id, *map(str, parts)]).encode()
-
-
-class Dealing:
+class Dealing(ShownCards):
     """What a page knows of the match's decks: the keys, every deal's shuffles and shares, the cards
     opened, its own cards, and the audit."""
 
@@ -83,23 +84,54 @@ class Dealing:
         event = self.events[node]
         index = len(event["decks"]) - 1 if index < 0 else index
         if (node, index) not in self._decks:
-            self._decks[(node, index)] = mental.unpack(unb64(event["decks"][index]), len(event["cards"]))
+            size = event.get("size", len(event["cards"]))
+            self._decks[(node, index)] = mental.unpack(unb64(event["decks"][index]), size)
         return self._decks[(node, index)]
+
+    def deck_of(self, node: int) -> list[mental.Cipher]:
+        """The deck whose positions deck event ``node`` opens: its own, or (``same``) the current one's."""
+        event = self.events[node]
+        return self.deck(event["from"]) if event.get("source") == "same" else self.deck(node)
+
+    def start_deck(self, node: int) -> list[mental.Cipher]:
+        """The deck the first shuffle of ``node`` starts from: fresh, or (``back``) the cards returned."""
+        event = self.events[node]
+        if event.get("source") == "back":
+            source = self.deck_of(event["from"])
+            return [source[position] for position in event["back"]]
+        return mental.fresh_deck(len(event["cards"]))
+
+    def current(self, before: int) -> int | None:
+        """The game's current deck before node ``before``: the last event that shuffled one."""
+        nodes = [node for node, event in self.events.items() if node < before and event.get("source") != "same"]
+        return max(nodes) if nodes else None
+
+    def _new_event(self, peer: Peer, node: dict[str, Any]) -> dict[str, Any]:
+        deal = peer.game.deck_event(peer.match.state)
+        assert deal is not None  # a deal node is one (peer._enter_node)
+        current = None if deal.source == "new" else self.current(node["node"])
+        size = len(deal.cards) if deal.source == "new" else len(deal.back)
+        if current is not None:
+            have = self.events[current].get("size", len(self.events[current]["cards"]))
+            size = have if deal.source == "same" else size
+            if len(deal.to) != size or any(position >= have for position in deal.back):
+                current = None
+        if deal.source != "new" and current is None:
+            raise CargoBayError(f"{peer.game.info.title} opens a deck it never shuffled at step {node['node']}")
+        return {"cards": list(deal.cards), "to": list(deal.to), "prefix": deal.prefix, "source": deal.source,
+                "back": list(deal.back), "from": current, "size": size,
+                "order": [] if deal.source == "same" else list(node["order"]), "decks": [], "texts": [],
+                "shares": {}, "share_at": {}, "opened": {}, "mine": {}}
 
     def share_positions(self, peer: Peer, node: int, player: int) -> list[int]:
         """The positions ``player`` unmasks for others at a deal: everyone's, and other players' seats'."""
         owners = peer.setup.owners
-        return [i for i, to in enumerate(self.events[node]["to"])
-                if to == PUBLIC or (to >= 0 and owners[to] != player)]
+        seats = [(i, to, seat_of(to)) for i, to in enumerate(self.events[node]["to"])]
+        return [i for i, to, seat in seats if to == PUBLIC or (seat is not None and owners[seat] != player)]
 
     def shares_of(self, node: int, player: int) -> dict[int, str]:
         event = self.events[node]
         return dict(zip(event["share_at"][str(player)], _chunks(event["shares"][str(player)]), strict=True))
-
-    def latest(self, seat: int) -> int | None:
-        """The last deal that gave ``seat`` cards."""
-        nodes = [node for node, event in self.events.items() if seat in event["to"]]
-        return max(nodes) if nodes else None
 
     def owing(self, peer: Peer) -> dict[int, str]:
         return dict.fromkeys(self.waiting(peer)["keys"], AUTO)
@@ -114,9 +146,14 @@ class Dealing:
             return {"phase": "audit", "keys": [p for p in players if str(p) not in self.audit.get("secrets", {})]}
         event = self.events.get(node["node"])
         done = len(event["decks"]) if event else 0
-        if done < len(node["order"]):
-            return {"phase": "shuffle", "keys": [node["order"][done]]}
+        order = event["order"] if event else self._order(peer)
+        if done < len(order):
+            return {"phase": "shuffle", "keys": [order[done]]}
         return {"phase": "shares", "keys": [p for p in players if str(p) not in (event or {}).get("shares", {})]}
+
+    def _order(self, peer: Peer) -> list[int]:
+        deal = peer.game.deck_event(peer.match.state)
+        return [] if deal is None or deal.source == "same" else list(peer.node["order"])
 
     def public_hash(self, peer: Peer) -> str:
         """What every page must agree on: the public view and every deck's digests."""
@@ -145,11 +182,7 @@ class Dealing:
         number = node["node"]
         event = self.events.get(number)
         if event is None:
-            deal = peer.game.deck_event(peer.match.state)
-            assert deal is not None  # a deal node is one (peer._enter_node)
-            event = self.events[number] = {"cards": list(deal.cards), "to": list(deal.to), "prefix": deal.prefix,
-                                           "order": list(node["order"]), "decks": [], "texts": [], "shares": {},
-                                           "share_at": {}, "opened": {}, "mine": {}}
+            event = self.events[number] = self._new_event(peer, node)
         if any(p not in self.keys for p in players):
             return False
         if self.early.get(number):
@@ -160,7 +193,7 @@ class Dealing:
         if done < len(event["order"]):
             if event["order"][done] != peer.me:
                 return False
-            previous = self.deck(number) if done else mental.fresh_deck(len(event["cards"]))
+            previous = self.deck(number) if done else self.start_deck(number)
             seed = peer.identity.derive(peer.setup.match_id, "shuffle", number)
             payload = b64(mental.pack(self.shuffled(peer, previous, bytes.fromhex(seed))))
             fields = {"type": "shuffle", "node": number, "digest": hashlib.sha256(unb64(payload)).hexdigest(),
@@ -172,10 +205,10 @@ class Dealing:
         me = str(peer.me)
         if peer.is_player(peer.me) and me not in event["shares"]:
             positions = self.share_positions(peer, number, peer.me)
-            deck = self.deck(number)
+            deck = self.deck_of(number)
             shares, proof = proofs.prove_shares(self.secret, [deck[p][0] for p in positions],
                                                 _context(peer, number, "shares", peer.me))
-            fields = {"type": "shares", "node": number, "on": event["texts"][-1],
+            fields = {"type": "shares", "node": number, "on": event["texts"][-1] if event["texts"] else "",
                       "shares": b64(b"".join(encode(s) for s in shares)), "proof": b64(proof)}
             out.append((None, peer._keep(number, fields)))
             event["shares"][me], event["share_at"][me] = fields["shares"], positions
@@ -193,11 +226,11 @@ class Dealing:
 
     def _finish_deal(self, peer: Peer, now: float, out: list[Out]) -> bool:
         number = peer.node["node"]
-        event, deck = self.events[number], self.deck(number)
+        event, deck = self.events[number], self.deck_of(number)
         mine = [seat for seat, owner in enumerate(peer.setup.owners) if owner == peer.me]
-        faces: list[str | None] = [None] * len(event["cards"])
+        faces: list[str | None] = [None] * len(event["to"])
         for position, to in enumerate(event["to"]):
-            if to != PUBLIC and to not in mine:
+            if to in (NOBODY, KEEP) or (to != PUBLIC and seat_of(to) not in mine):
                 continue
             shares = [decode(unb64(self.shares_of(number, p)[position])) for p in peer.setup.players()
                       if position in event["share_at"][str(p)]]
@@ -217,86 +250,6 @@ class Dealing:
         peer.match.apply(CHANCE, event["prefix"] + ",".join(HIDDEN if f is None else f for f in faces))
         peer._after_step(now, out)
         return True
-
-    def cards_for(self, peer: Peer, seat: int, action: str) -> list[list[Any]] | None:
-        """The proven shares of the cards my ``action`` shows from ``seat``'s hand (None: it shows none)."""
-        try:
-            shown = peer.game.shown_cards(peer.match.state, seat, action)
-        except CargoBayError:
-            return None
-        node = self.latest(seat)
-        if not shown or node is None:
-            return None
-        event, deck, cards = self.events[node], self.deck(node), []
-        used: set[str] = set()
-        for face in shown:
-            position = next(p for p, index in sorted(event["mine"].items(), key=lambda item: int(item[0]))
-                            if event["to"][int(p)] == seat and event["cards"][index] == face
-                            and p not in event["opened"] and p not in used)
-            used.add(position)
-            share, proof = proofs.prove_same_log(self.secret, deck[int(position)][0],
-                                                 _context(peer, node, "card", position))
-            cards.append([int(position), b64(encode(share)), b64(proof)])
-        return cards
-
-    def record_own(self, seat: int, cards: list[list[Any]] | None) -> None:
-        """The cards my own move shows: opened now (my page checked them when it made them)."""
-        node = self.latest(seat)
-        if node is None or not cards:
-            return
-        event = self.events[node]
-        for position, share, _ in cards:
-            if str(position) in event["mine"]:
-                event["opened"][str(position)] = [share, event["mine"][str(position)]]
-
-    # --- a move that shows cards -----------------------------------------------------------------
-    def check_move(self, peer: Peer, seat: int, action: str, cards: list[list[Any]] | None) -> bool:
-        """Check and record the cards a move shows (the mover's shares, the faces): a false one forfeits the
-        mover; a card that is no card or a second copy asks for the audit (False: the move waits)."""
-        owner = peer.setup.owners[seat]
-        try:
-            shown = peer.game.shown_cards(peer.match.state, seat, action)
-        except CargoBayError:
-            return True  # not a move at all: the rules refuse it
-        node = self.latest(seat)
-        if not shown or node is None:
-            if cards:
-                raise PeerViolation(f"seat {seat}'s move shows no card, yet carries some", sender=owner)
-            return True
-        if not cards or len(cards) != len(shown):
-            return self._false_card(peer, owner, f"{action}: the move shows {len(shown)} card(s) with no proof")
-        event, deck = self.events[node], self.deck(node)
-        positions = [str(position) for position, _, _ in cards]
-        if len(set(positions)) != len(positions):
-            return self._false_card(peer, owner, f"{action}: one position shown twice")
-        for face, (position, share_text, proof_text) in zip(shown, cards, strict=True):
-            name = str(position)
-            if position >= len(event["to"]) or event["to"][position] != seat or name in event["opened"]:
-                return self._false_card(peer, owner, f"{action}: position {position} is not in seat {seat}'s hand")
-            try:
-                share = decode(unb64(share_text))
-            except DecodeError:
-                return self._false_card(peer, owner, f"{action}: a share that is no group element")
-            key = decode(bytes.fromhex(self.keys[owner]))
-            if not proofs.check_same_log(key, deck[position][0], share, unb64(proof_text),
-                                         _context(peer, node, "card", position)):
-                return self._false_card(peer, owner, f"{action}: the share of position {position} is not its own")
-            shares = [decode(unb64(self.shares_of(node, p)[position])) for p in peer.setup.players() if p != owner]
-            index = mental.card_of(mental.unmask(deck[position], [*shares, share]), len(event["cards"]))
-            seen = {v[1] for v in event["opened"].values()} | {
-                v for p, v in event["mine"].items() if p != name}
-            if index is None or index in seen:
-                self.ask_audit(peer, f"position {position} at step {peer.step} unmasks to "
-                               + ("no card" if index is None else "a card already seen"))
-                return False
-            if event["cards"][index] != face:
-                return self._false_card(peer, owner, f"{action}: position {position} holds another card")
-            event["opened"][name] = [share_text, index]
-        return True
-
-    def _false_card(self, peer: Peer, owner: int, detail: str) -> bool:
-        peer._forfeit(owner, "false-card", detail)
-        raise PeerViolation(f"peer {owner} showed a card it cannot prove: {detail}", sender=owner, cheating=True)
 
     # --- receiving -------------------------------------------------------------------------------
     def receive(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
@@ -413,7 +366,7 @@ class Dealing:
         if hashlib.sha256(data).hexdigest() != message["digest"]:
             raise PeerViolation(f"peer {sender}'s shuffle does not match its digest", sender=sender)
         try:
-            mental.unpack(data, len(event["cards"]))
+            mental.unpack(data, event.get("size", len(event["cards"])))
         except DecodeError as error:
             peer._forfeit(sender, "false-deck", f"its shuffle at step {message['node']}: {error}")
             raise PeerViolation(f"peer {sender}'s shuffle is no deck: {error}", sender=sender, cheating=True) from None
@@ -426,10 +379,13 @@ class Dealing:
         node = message["node"]
         if len(event["decks"]) < len(event["order"]):
             raise PeerViolation(f"peer {sender} sent shares before the deck was shuffled", sender=sender)
-        proof = self._evidence(peer, sender, message["on"], event, len(event["order"]) - 1)
-        if proof is not None:
-            return proof
-        positions, deck = self.share_positions(peer, node, sender), self.deck(node)
+        if event["order"]:
+            proof = self._evidence(peer, sender, message["on"], event, len(event["order"]) - 1)
+            if proof is not None:
+                return proof
+        elif message["on"]:
+            raise PeerViolation("shares of a deck already shuffled build on no new shuffle", sender=sender)
+        positions, deck = self.share_positions(peer, node, sender), self.deck_of(node)
         try:
             shares = mental.points(unb64(message["shares"]))
         except DecodeError:

@@ -25,7 +25,8 @@ the canonical text without ``sig`` (checked by the peer, which knows the keys: s
 |          | seeds (at the end, or ``early``: at once, a card was no card or came out twice)|
 
 ``act`` and ``reveal`` carry ``cards`` when the move shows cards of the mover's hidden hand: for each,
-[position, share, proof] (the mover's decryption share of that position, and its proof).
+[position, share, proof, node] (the mover's decryption share of that position of the deck event at step
+``node``, and its proof; net/shown.py).
 """
 
 from __future__ import annotations
@@ -109,15 +110,17 @@ def b64(value: object, what: str, size: int | None = None, limit: int = MAX_PAYL
 
 
 def _cards(value: object) -> list[list[Any]]:
-    """[[position, share, proof], ...]: the cards a move shows, each with its proven decryption share."""
+    """[[position, share, proof(, node)], ...]: the cards a move shows, each with its proven decryption share
+    (``node``: the deck event that dealt it; none: the seat's latest deal)."""
     if not isinstance(value, list) or not 0 < len(value) <= MAX_CARDS:
         raise MessageError(f"'cards' must list 1..{MAX_CARDS} cards")
     out = []
     for entry in value:
-        if not (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], int)
-                and not isinstance(entry[0], bool) and 0 <= entry[0] < 1000):
-            raise MessageError("a card shown is [position, share, proof]")
-        out.append([entry[0], b64(entry[1], "a card's share", 32), b64(entry[2], "a card's proof", 64)])
+        if not (isinstance(entry, list) and len(entry) in (3, 4) and all(
+                isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10**6 for n in entry[:1] + entry[3:])
+                and entry[0] < 1000):
+            raise MessageError("a card shown is [position, share, proof(, node)]")
+        out.append([entry[0], b64(entry[1], "a card's share", 32), b64(entry[2], "a card's proof", 64), *entry[3:]])
     return out
 
 

@@ -8,18 +8,28 @@ from collections.abc import Iterator
 
 from cargobay.games.loot.effects import letters_held
 from cargobay.games.loot.rules import GAME, ROUNDS, LootState, build_deck, deck_types
+from cargobay.tokens import face
 
 
 def _plain(card: str) -> str:
     return "cat" if card.startswith("cat") else card
 
 
+def _faces(state: LootState, cards: list[str]) -> list[str]:
+    """Dealt cryptographically (option ``crypto``): a token as the face this program knows (all, locally)."""
+    return [face(state, card) or card for card in cards]
+
+
 def check_state(state: LootState) -> None:
     """Every item card in exactly one place; secret choices only from those choosing; rounds in range."""
+    if state.phase == "open" and state.crypto is not None:  # cards opening: the state as before the held action
+        state = state.copy()
+        state.phase = state.crypto["opening"]["phase"]
     assert 0 <= state.round <= ROUNDS
-    if state.phase != "deck":
-        places = [*state.deck, *state.held, *(c for c in state.locations if c is not None),
-                  *(c for cards in state.collections for c in cards), *state.discards, *(g[1] for g in state.gains)]
+    if state.phase != "deck" and (state.crypto is None or state.round > 0):  # crypto: the deal may wait
+        places = [*_faces(state, state.deck), *_faces(state, state.held),
+                  *(c for c in state.locations if c is not None), *(c for cards in state.collections for c in cards),
+                  *state.discards, *(g[1] for g in state.gains)]
         places = [_plain(card) for card in places]
         assert Counter(places) == Counter(build_deck(state.players, deck_types(places))), "a card is lost"
         if state.items:

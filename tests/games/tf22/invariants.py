@@ -12,6 +12,7 @@ from cargobay.games.tf22.legal import interference_pairs
 from cargobay.games.tf22.state import TF22State
 from cargobay.games.tf22.tides import DECK
 from cargobay.games.tf22.units import ACCEPTS, CAPACITY, size
+from cargobay.tokens import face
 
 # the contract's random matches play a short variant (take-off in turn 4): a 20-turn match checked at every node
 # would take minutes; tests/games/tf22/test_playouts.py plays whole 20-turn matches
@@ -33,7 +34,7 @@ def check_state(state: TF22State) -> None:
     assert all(count >= 0 for count in state.reserve.values())
     assert all(points >= 0 for points in state.ap) and all(0 <= points <= 10 for points in state.saved)
     assert all(0 <= count <= 2 for count in state.shots.values())
-    cards = Counter(state.deck) + Counter(state.faceup)
+    cards = Counter(face(state, card) or card for card in state.deck) + Counter(state.faceup)  # crypto: tokens
     assert not cards - Counter(DECK), "tide cards appeared"
     if state.faceup:
         assert len(state.deck) + len(state.faceup) == len(DECK)

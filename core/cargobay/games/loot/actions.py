@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine import InvalidActionError
+from ...tokens import parse_token
 
 GUNS = ("acolyte", "deadly", "duel", "sneaky", "valiant")
 SINGLE_USE = ("acolyte", "duel")  # once per game; the other three go back to the hand
@@ -72,6 +73,15 @@ def parse_card(text: str) -> str:
     if text not in CARD_NAMES:
         raise InvalidActionError(f"{text!r} is not a Loot N' Loaded item card")
     return text
+
+
+def parse_held(text: str) -> str:
+    """A card out of the deck: its code, or (dealt cryptographically) its token ``#<position>``.
+
+    >>> parse_held("#12"), parse_held("gold")
+    ('#12', 'gold')
+    """
+    return parse_token(text) or parse_card(text)
 
 
 def parse_owned(text: str) -> str:
@@ -255,7 +265,8 @@ def parse(action: str) -> Action:
     if kind == "deck":
         cards = tuple(rest.split(",")) if rest else ()
         for card in cards:
-            parse_card(card)
+            if card != "?":  # a card this page does not see (dealt cryptographically: games/loot/dealt.py)
+                parse_card(card)
         return Deck(cards)
     if kind == "pick":
         return Pick(_number(rest, action))
@@ -289,19 +300,19 @@ def _parse_more(action: str, kind: str, rest: str) -> Action:
     if kind == "copy":
         return Copy(parse_copy(rest))
     if kind == "take":
-        return Take(parse_card(rest))
+        return Take(parse_held(rest))
     if kind == "trade":
         if rest == "none":
             return Trade(None, None)
         drawn, sep, own = rest.partition(":")
         if not sep:
             raise InvalidActionError(f"{action!r}: expected trade:<drawn>:<own> or trade:none")
-        return Trade(parse_card(drawn), parse_owned(own))
+        return Trade(parse_held(drawn), parse_owned(own))
     if kind == "arrange":
         top, sep, bottom = rest.partition("/")
         if not sep:
             raise InvalidActionError(f"{action!r}: expected arrange:<top cards>/<bottom cards>")
-        return Arrange(*(tuple(parse_card(c) for c in side.split(",")) if side else () for side in (top, bottom)))
+        return Arrange(*(tuple(parse_held(c) for c in side.split(",")) if side else () for side in (top, bottom)))
     if kind == "letter":
         return Letter(None if rest == "later" else _number(rest, action))
     raise InvalidActionError(f"{action!r} is not a Loot N' Loaded action ({GRAMMAR})")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from typing import Any
 
 from ...bots.search import argmax_ties, regret_matching, sample_index
@@ -156,7 +157,9 @@ def standings_weights(model: Model, seat: int) -> list[float]:
 
 # --- prompts --------------------------------------------------------------------------------------------
 def answer_prompt(model: Model, view: dict[str, Any], rng: random.Random, deny: list[float]) -> str:
-    legal: list[str] = view["legal"]
+    answers: list[str] = view["legal"]
+    names = view.get("tokens") or {}  # dealt cryptographically: cards out of the deck are named ``#<position>``
+    legal = [re.sub(r"#\d+", lambda m: str(names.get(m.group(0)) or m.group(0)), a) for a in answers]
     seat = view["seat"]
     first = legal[0]
     verb = first.split(":")[0] if ":" in first else first
@@ -185,8 +188,8 @@ def answer_prompt(model: Model, view: dict[str, Any], rng: random.Random, deny: 
     elif verb == "letter":
         values = _letter_values(model, view, legal)
     else:
-        return str(rng.choice(legal))
-    return str(legal[argmax_ties(values, rng, 1e-6)])
+        return str(rng.choice(answers))
+    return str(answers[argmax_ties(values, rng, 1e-6)])
 
 
 def _trade_value(model: Model, seat: int, action: str) -> float:

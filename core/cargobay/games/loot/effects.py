@@ -10,6 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...engine import IllegalActionError
+from . import dealt
 from .actions import Arrange, Copy, Discard, Handkerchief, Letter, Steal, Take, Trade, parse
 from .cards import resolved
 from .state import LootState
@@ -52,7 +53,7 @@ def trigger(state: LootState, seat: int, card: str) -> None:
     kind = resolved(card)
     if kind == "clover":
         if sum(1 for c in own if resolved(c) == "clover") % 3 == 0 and state.deck:
-            drawn = state.deck.pop(0)  # the third Lucky 4 Leaf Clover draws the top card at once
+            drawn = dealt.reveal(state, state.deck.pop(0))  # the third Lucky 4 Leaf Clover draws the top card at once
             state.events.append(f"seat {seat} draws {drawn} (third clover)")
             state.gains.insert(0, [seat, drawn])
     elif kind == "dynamite":
@@ -69,6 +70,7 @@ def trigger(state: LootState, seat: int, card: str) -> None:
     elif kind == "letter":
         add_letter(state, seat)
     elif kind in DRAWN and state.deck:
+        dealt.peek_at(state, state.deck[: DRAWN[kind]], seat)  # the top cards, shown to this seat only
         state.held, state.deck = state.deck[: DRAWN[kind]], state.deck[DRAWN[kind]:]
         state.prompt = [seat, FIRST_PROMPT[kind], card]
         state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
@@ -161,7 +163,7 @@ def answer(state: LootState, seat: int, action: str) -> None:
         if move.draw:
             lose(state, seat, card)
             state.discards.append(_plain(card))
-            drawn, state.deck = state.deck[:2], state.deck[2:]
+            drawn, state.deck = [dealt.reveal(state, c) for c in state.deck[:2]], state.deck[2:]
             state.gains[:0] = [[seat, c] for c in drawn]
             state.events.append(f"seat {seat} discards the Handkerchief and draws {', '.join(drawn) or 'nothing'}")
         else:
@@ -176,7 +178,7 @@ def answer(state: LootState, seat: int, action: str) -> None:
             trigger(state, seat, f"cat={move.card}")
     elif isinstance(move, Take):
         state.held.remove(move.card)
-        state.gains.insert(0, [seat, move.card])  # its action comes once the extras are back in the deck
+        state.gains.insert(0, [seat, dealt.reveal(state, move.card)])  # its action: once the extras are back
         state.events.append(f"seat {seat} keeps {move.card} (Keys of Power)")
         _arrange_next(state, seat, card)
     elif isinstance(move, Trade):
@@ -184,7 +186,7 @@ def answer(state: LootState, seat: int, action: str) -> None:
             state.held.remove(move.drawn)
             lose(state, seat, move.own)
             state.held.append(_plain(move.own))
-            state.gains.insert(0, [seat, move.drawn])
+            state.gains.insert(0, [seat, dealt.reveal(state, move.drawn)])
             state.events.append(f"seat {seat} exchanges {move.own} for {move.drawn} (Sleight of Hand)")
         else:
             state.events.append(f"seat {seat} keeps every card (Sleight of Hand)")

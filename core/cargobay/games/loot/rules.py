@@ -82,8 +82,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError
-from . import effects
+from . import dealt, effects
 from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, parse
 from .cards import (
     ACTION,
@@ -154,10 +155,11 @@ class LootGame(Game[LootState]):
             players=seats, mode=str(chosen["shootout"]), items=items, spots=spots, locations=[None] * spots,
             collections=[[] for _ in range(seats)], flags=[0] * seats, spent=[[] for _ in range(seats)],
             picks=[None] * seats, guns=[None] * seats, draws=[None] * seats,
+            crypto=dealt.fresh() if chosen["crypto"] else None,
         )
 
     def current_player(self, state: LootState) -> int:
-        if state.phase in ("deck", "coin"):
+        if state.phase in ("deck", "coin", "open"):
             return CHANCE
         if state.phase == "prompt":
             assert state.prompt is not None
@@ -194,7 +196,16 @@ class LootGame(Game[LootState]):
             return sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)])
         return sorted(f"gun:{gun}" for gun in GUNS if gun not in state.spent[seat])
 
+    def deck_event(self, state: LootState) -> DeckEvent | None:
+        """With ``crypto``: the deck shuffled at set-up, and the cards opened later (games/loot/dealt.py)."""
+        return dealt.deck_event(state)
+
     def sample_chance(self, state: LootState, rng: random.Random) -> str:
+        if state.crypto is not None and state.phase != "coin":
+            event = dealt.sample(state, rng)
+            if event is None:
+                raise IllegalActionError("no chance event is pending", "Set Up")
+            return event
         if state.phase == "deck":
             if state.items:
                 types = list(state.items)
@@ -210,6 +221,11 @@ class LootGame(Game[LootState]):
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: LootState, seat: int, action: str) -> LootState:
+        if state.crypto is not None:  # a card from the deck is opened first (games/loot/dealt.py)
+            return dealt.apply(self._apply, state, seat, action)
+        return self._apply(state, seat, action)
+
+    def _apply(self, state: LootState, seat: int, action: str) -> LootState:
         move = parse(action)
         if isinstance(move, Deck):
             return self._deck(state, seat, list(move.cards))
@@ -239,12 +255,16 @@ class LootGame(Game[LootState]):
     def _deck(self, state: LootState, seat: int, cards: list[str]) -> LootState:
         if seat != CHANCE or state.phase != "deck":
             raise IllegalActionError("the deck is made once, by chance, at set-up", "Set Up")
-        if not valid_deck(state.players, cards, state.items):
+        new = state.copy()
+        if new.crypto is not None:
+            dealt.deal(new, cards)
+        elif not valid_deck(state.players, cards, state.items):
             raise IllegalActionError("not a deck of whole item types (the chosen ones, or the recommended mix) "
                                      "plus Hogwash", "# of Item Cards")
-        new = state.copy()
-        new.deck = cards
-        new.events = [f"deck of {len(cards)} cards: {', '.join(sorted(deck_types(cards)))} and Hogwash"]
+        else:
+            new.deck = cards
+        kinds = deck_types(new.crypto["cards"] if new.crypto else cards)
+        new.events = [f"deck of {len(cards)} cards: {', '.join(sorted(kinds))} and Hogwash"]
         self._replenish(new)
         self._start_round(new)
         self._run(new)
@@ -267,7 +287,7 @@ class LootGame(Game[LootState]):
     def _replenish(self, state: LootState) -> None:
         for index, card in enumerate(state.locations):
             if card is None and state.deck:
-                state.locations[index] = state.deck.pop(0)
+                state.locations[index] = dealt.reveal(state, state.deck.pop(0))
 
     def _run(self, state: LootState) -> None:
         """Go on resolving: a pending prompt, cards being gained, pickups, Love Letters, then the next node."""
@@ -540,7 +560,7 @@ class LootGame(Game[LootState]):
             "deck_count": len(state.deck),
             # the deck's composition is public (the item types, the cards seen); its order is not, nor the
             # cards a prompt has taken out of it (only the prompt seat sees those)
-            "deck_cards": sorted(state.deck if prompted else state.deck + state.held),
+            "deck_cards": self._deck_cards(state, prompted),
             "locations": list(state.locations),
             "collections": [list(c) for c in state.collections],
             "flags": list(state.flags),
@@ -559,7 +579,8 @@ class LootGame(Game[LootState]):
             "queue": [list(q) for q in state.queue],
             "gains": [list(g) for g in state.gains],
             "prompt": None if state.prompt is None else list(state.prompt),
-            "held": list(state.held) if prompted else [],
+            "held": [dealt.face(state, c) or c for c in state.held] if prompted else [],
+            **({"tokens": {c: dealt.face(state, c) for c in state.held}} if prompted and state.crypto else {}),
             "held_count": len(state.held),
             "letters": [list(entry) for entry in state.letters],
             "badges": [list(entry) for entry in state.badges],
@@ -576,12 +597,22 @@ class LootGame(Game[LootState]):
             "result": self.result(state),
         }
 
+    @staticmethod
+    def _deck_cards(state: LootState, prompted: bool) -> list[str]:
+        if state.crypto is None:
+            return sorted(state.deck if prompted else state.deck + state.held)
+        known = [c for c in state.deck + state.held if not dealt.is_token(c)]
+        return sorted(known + dealt.unseen(state))  # with crypto: the same on every page, even the prompt's
+
     def determinize(self, view: Mapping[str, Any], rng: random.Random) -> LootState:
         """A state consistent with a seat's view: the deck's order (and cards held by another seat's prompt)
         drawn from the unseen cards, committed secret choices drawn."""
         seat = view["seat"]
         players = view["players"]
         unseen = list(view["deck_cards"])
+        names = view.get("tokens")  # dealt cryptographically, and this seat's prompt holds cards (dealt.py)
+        for card in (names or {}).values():
+            unseen.remove(card)  # the held cards' faces are among the cards unseen by the table
         rng.shuffle(unseen)
         held = list(view["held"]) if view["held"] else unseen[: view["held_count"]]
         deck = unseen if view["held"] else unseen[view["held_count"]:]
@@ -597,6 +628,8 @@ class LootGame(Game[LootState]):
             "last",
             "events")}
         data.update(secret, deck=deck, held=held, winner=(view["result"] or {}).get("winners", [None])[0])
+        if names is not None:  # the held cards keep their tokens: the answers name them
+            data.update(held=list(names), crypto=dealt.sampled(view, names))
         state = from_json(data)
         for other in view["committed"]:
             if other == seat:

@@ -6,14 +6,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ... import tokens
 from ...checks import choice as _choice
 from ...checks import integer as _int
 from ...engine import JSON, StateError
-from .actions import GUNS, SINGLE_USE, parse_card
+from . import dealt
+from .actions import GUNS, SINGLE_USE, parse_card, parse_held
 from .cards import TYPES
 
 ROUNDS = 10
-PHASES = ("deck", "pick", "gun", "shootout", "coin", "prompt", "playoff", "end")
+PHASES = ("deck", "pick", "gun", "shootout", "coin", "prompt", "playoff", "end", "open")
 MODES = ("quick-draw", "gun cards")
 PROMPTS = ("discard", "steal", "handkerchief", "copy", "take", "trade", "arrange", "letter")
 EARLY = 0  # a draw time of 0: pressed before "Draw!"
@@ -60,6 +62,7 @@ class LootState:
     source: int = 0  # the location whose card is being resolved (orders Love Letters)
     last: dict[str, Any] | None = None  # the last revealed secret choices: {"kind", "choices": [[seat, v]]}
     events: list[str] = field(default_factory=list)  # what happened since the last node, for the board
+    crypto: dict[str, Any] | None = None  # the deck dealt cryptographically (option ``crypto``; dealt.py)
 
     def copy(self) -> LootState:
         return LootState(
@@ -75,7 +78,7 @@ class LootState:
             prompt=None if self.prompt is None else list(self.prompt), held=list(self.held),
             letters=[list(entry) for entry in self.letters], badges=[list(entry) for entry in self.badges],
             asking=list(self.asking), source=self.source,
-            last=self.last, events=list(self.events),
+            last=self.last, events=list(self.events), crypto=dealt.copy(self.crypto),
         )
 
 
@@ -89,6 +92,8 @@ def to_json(state: LootState) -> JSON:
     copied = state.copy()  # every list is new
     data = {name: getattr(copied, name) for name in FIELDS}
     data["items"] = list(state.items)
+    if state.crypto is not None:
+        data["crypto"] = copied.crypto
     return data
 
 
@@ -129,6 +134,7 @@ def _read(data: Mapping[str, Any]) -> LootState:
         last = {"kind": _choice(last["kind"], ("pick", "gun", "shootout", "playoff")),
                 "choices": [[seat(pair[0]), _reveal(pair[1])] for pair in _list(last["choices"])]}
     winner = data["winner"]
+    crypto = tokens.read(data.get("crypto"), _card, PHASES)  # the deck dealt cryptographically (dealt.py)
     return LootState(
         players=players,
         mode=_choice(data["mode"], MODES),
@@ -137,7 +143,7 @@ def _read(data: Mapping[str, Any]) -> LootState:
         phase=_choice(data["phase"], PHASES),
         round=_int(data["round"], 0, ROUNDS),
         fresh=_bool(data["fresh"]),
-        deck=[_card(c) for c in _list(data["deck"])],
+        deck=[parse_held(c) if crypto else _card(c) for c in _list(data["deck"])],
         locations=[None if c is None else _card(c) for c in locations],
         collections=[[_owned(c) for c in _list(cards)] for cards in seats(data["collections"])],
         flags=[_int(f, 0, 1000) for f in seats(data["flags"])],
@@ -160,13 +166,14 @@ def _read(data: Mapping[str, Any]) -> LootState:
         queue=[[spot(q[0]), seat(q[1])] for q in _list(data["queue"])],
         gains=[[seat(g[0]), _owned(g[1])] for g in _list(data["gains"])],
         prompt=None if prompt is None else [seat(prompt[0]), _choice(prompt[1], PROMPTS), _owned(prompt[2])],
-        held=[_card(c) for c in _list(data["held"])],
+        held=[parse_held(c) if crypto else _card(c) for c in _list(data["held"])],
         letters=[[seat(e[0]), _int(e[1], 1, ROUNDS), _int(e[2], 0, spots)] for e in _list(data["letters"])],
         badges=[[seat(e[0]), _int(e[1], 1, ROUNDS), _int(e[2], 0, spots)] for e in _list(data["badges"])],
         asking=seat_list(data["asking"]),
         source=_int(data["source"], 0, spots),
         last=last,
         events=[str(e) for e in _list(data["events"])],
+        crypto=crypto,
     )
 
 

@@ -111,18 +111,22 @@ def _with_points(view: Mapping[str, Any], seat: int, acts: Sequence[tuple[str, s
     return [(act, label) for _, act, label in out]
 
 
-def _arrange_label(act: str) -> tuple[int, str]:
+def _arrange_label(act: str, tokens: Mapping[str, Any] | None = None) -> tuple[int, str]:
     top, _, bottom = act.partition(":")[2].partition("/")
     sides = []
+    named = tokens or {}  # dealt cryptographically: ``#<position>`` for a card out of the deck (loot/dealt.py)
     if _cards(top):
-        sides.append("Top: " + ", ".join(short_name(c) for c in _cards(top)))
+        sides.append("Top: " + ", ".join(short_name(named.get(c) or c) for c in _cards(top)))
     if _cards(bottom):
-        sides.append("Bottom: " + ", ".join(short_name(c) for c in _cards(bottom)))
+        sides.append("Bottom: " + ", ".join(short_name(named.get(c) or c) for c in _cards(bottom)))
     return len(_cards(top)), " \u00b7 ".join(sides) or "Put nothing back"
 
 
 def _label(view: Mapping[str, Any], ctx: RenderContext, act: str) -> str:
     kind, _, rest = act.partition(":")
+    tokens = view.get("tokens") or {}
+    if kind in ("take", "trade") and tokens:
+        rest = ":".join(str(tokens.get(part) or part) for part in rest.split(":"))
     if act == "keep":
         return "Keep the Handkerchief (4 pts)"
     if act == "draw":
@@ -147,7 +151,7 @@ def _label(view: Mapping[str, Any], ctx: RenderContext, act: str) -> str:
         spot = places[index] if 0 <= index < len(places) else None
         return f"Use it: take location {rest}" + (f" ({short_name(spot)})" if spot else "")
     if kind == "arrange":
-        return _arrange_label(act)[1]
+        return _arrange_label(act, tokens)[1]
     return act
 
 
@@ -181,7 +185,7 @@ def _groups(view: Mapping[str, Any], ctx: RenderContext, kind: str, seat: int,
     if all(a.startswith("arrange:") for a in acts):
         by_top: dict[int, list[tuple[str, str]]] = {}
         for act in acts:
-            on_top, label = _arrange_label(act)
+            on_top, label = _arrange_label(act, view.get("tokens"))
             by_top.setdefault(on_top, []).append((act, label))
         total = max(by_top)
         heads = {}

@@ -21,6 +21,7 @@ forecasts, take-off and scoring.
 
 from __future__ import annotations
 
+from ...tokens import peek_at, reveal
 from .board import ORE_START, disk
 from .fire import active, wash_pontoons
 from .state import TF22State, lander_hexes
@@ -79,7 +80,7 @@ def land(state: TF22State, seat: int, centre: int, orientation: int) -> None:
 def deal(state: TF22State, cards: list[str]) -> None:
     """The tide deck is shuffled and its top card revealed: turn 2's tide. Turn 2 begins."""
     state.deck = cards
-    state.faceup = [state.deck.pop(0)]
+    state.faceup = [reveal(state, state.deck.pop(0))]  # dealt cryptographically: opened to all (dealt.py)
     state.turn = 2
     state.tide = state.faceup[-1]
     state.events = [f"turn 2: the tide is {LEVEL_NAMES[state.tide]}"]
@@ -152,7 +153,7 @@ def end_round(state: TF22State) -> None:
     state.turn += 1
     state.shots = {}
     state.built = {}
-    card = state.deck.pop(0)
+    card = reveal(state, state.deck.pop(0))  # dealt cryptographically: opened to all first (dealt.py)
     state.faceup.append(card)
     state.tide = card
     state.known = [max(0, count - 1) for count in state.known]
@@ -177,6 +178,7 @@ def look(state: TF22State, seat: int, barrier: bool) -> None:
         return
     count = sum(1 for pid in on_map if active(state, pid, seat))
     if count > state.known[seat]:
+        peek_at(state, state.deck[:count], seat)  # dealt cryptographically: opened to this seat first (dealt.py)
         state.known[seat] = min(count, len(state.deck))
         state.events.append(f"{seat_name(seat)} reads the tide forecast")
         if barrier:

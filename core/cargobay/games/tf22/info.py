@@ -13,6 +13,9 @@ INFO = GameInfo(
         Option("turns", "Turns (take-off in the last)", 20, low=3, high=20),
         Option("interference", "Robot Combat Unit interference", "anywhere", choices=("anywhere", "mountains"),
                choice_labels=("Adjacent anywhere (TF22)", "Adjacent on mountains only (Full Metal Planete)")),
+        Option("crypto", "Deal the tides as between browsers (cryptographically; always on in a peer match)", False),
     ),
     available=True,
+    # issue 12: no page may hold the face-down tides between browsers (dealt.py)
+    peer_options=(("crypto", True),),
 )

@@ -29,8 +29,10 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from ... import tokens
+from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, TERMINAL, Choices, Game, IllegalActionError
-from . import flow
+from . import dealt, flow
 from .actions import Capture, Fire, First, Land, Lose, Order, Simple, Tides, parse, steps
 from .board import WIDTH, hex_text
 from .effects import execute
@@ -42,7 +44,7 @@ from .tides import DECK, unseen
 
 __all__ = ["GAME", "INFO", "TF22Game", "TF22State"]
 
-CHANCE_PHASES = ("order", "deal", "first", "reshuffle")
+CHANCE_PHASES = ("order", "deal", "first", "reshuffle", "open")
 
 
 class TF22Game(Game[TF22State]):
@@ -55,7 +57,9 @@ class TF22Game(Game[TF22State]):
         resolved = self.info.resolve_options(options)
         turns = resolved["turns"]
         assert isinstance(turns, int)
-        return flow.new_state(seats, turns, str(resolved["interference"]))
+        state = flow.new_state(seats, turns, str(resolved["interference"]))
+        state.crypto = tokens.fresh() if resolved["crypto"] else None
+        return state
 
     def current_player(self, state: TF22State) -> int:
         if state.phase in CHANCE_PHASES:
@@ -68,6 +72,8 @@ class TF22Game(Game[TF22State]):
         return (state.seat,) if state.phase in ("land", "play", "interfere") else ()
 
     def legal_actions(self, state: TF22State, seat: int) -> list[str]:
+        if state.phase == "open":  # a tide opening (dealt.py): nobody acts until it is
+            return []
         return legal_actions(state, seat)
 
     def action_steps(self, action: str) -> tuple[str, ...]:
@@ -105,7 +111,14 @@ class TF22Game(Game[TF22State]):
             raise IllegalActionError(f"no legal action of seat {seat} starts with {prefix!r}")
         return Choices(prefix, tuple(sorted(actions)), tuple(sorted(selections)))
 
+    def deck_event(self, state: TF22State) -> DeckEvent | None:
+        """With ``crypto``: the tide deck dealt and opened cryptographically (dealt.py)."""
+        return dealt.deck_event(state)
+
     def sample_chance(self, state: TF22State, rng: random.Random) -> str:
+        drawn = dealt.sample(state, rng)
+        if drawn is not None:
+            return drawn
         if state.phase == "order":
             seats = list(range(state.seats))
             rng.shuffle(seats)
@@ -120,6 +133,11 @@ class TF22Game(Game[TF22State]):
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: TF22State, seat: int, action: str) -> TF22State:
+        if state.crypto is not None:  # a tide is opened first (dealt.py)
+            return dealt.apply(self._apply, state, seat, action)
+        return self._apply(state, seat, action)
+
+    def _apply(self, state: TF22State, seat: int, action: str) -> TF22State:
         move = parse(action)
         if isinstance(move, Order | Tides | First):
             return self._chance(state, seat, move)
@@ -259,7 +277,7 @@ class TF22Game(Game[TF22State]):
             seat=own,
             width=WIDTH,
             deck_size=len(state.deck),
-            forecast=[] if own is None else list(state.deck[: state.known[own]]),
+            forecast=[] if own is None else [tokens.face(state, c) or "?" for c in state.deck[: state.known[own]]],
             to_act=list(self.acting_seats(state)),
             zones=[fire.zone(other) for other in range(state.seats)],
             scores=self.scores(state),

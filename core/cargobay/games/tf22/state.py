@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ... import tokens
 from ...checks import choice as _choice
 from ...checks import integer as _int
 from ...engine import JSON, StateError
@@ -21,7 +22,7 @@ from .board import CELLS, HEXES, ON_BOARD, neighbour
 from .tides import DECK, LEVELS
 from .units import BUILDABLE, CARRIERS, KINDS, Piece
 
-PHASES = ("order", "land", "deal", "first", "play", "interfere", "reshuffle", "end")
+PHASES = ("order", "land", "deal", "first", "play", "interfere", "reshuffle", "end", "open")
 INTERFERENCE = ("anywhere", "mountains")
 POD_DIRECTIONS = ((0, 2, 4), (1, 3, 5))  # a Lander's three pods around its centre, by orientation
 MAX_TURNS = 20
@@ -74,6 +75,7 @@ class TF22State:
     _derived: Derived | None = field(default=None, repr=False)  # shared by copies until a piece changes
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False)  # zones, legal actions: per state
     _diff: dict[int, Piece | None] | None = field(default=None, repr=False)
+    crypto: dict[str, Any] | None = None  # the tide deck dealt cryptographically (option ``crypto``; dealt.py)
 
     def copy(self) -> TF22State:
         return TF22State(
@@ -85,6 +87,7 @@ class TF22State:
             modules=[list(row) for row in self.modules], captured=[list(row) for row in self.captured],
             flown=list(self.flown), freight=[list(row) for row in self.freight], breach=self.breach,
             journal=list(self.journal), events=list(self.events), _derived=self._derived,
+            crypto=tokens.copy(self.crypto),
         )
 
     # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
@@ -238,6 +241,8 @@ def state_to_json(state: TF22State, hidden: bool = True) -> JSON:
     }
     if hidden:
         data["deck"] = list(state.deck)
+        if state.crypto is not None:  # never in a view: it holds this page's forecast (dealt.py)
+            data["crypto"] = tokens.copy(state.crypto)
     return data
 
 
@@ -267,7 +272,9 @@ def _read(data: Mapping[str, Any]) -> TF22State:
         turn=_int(data["turn"], 1, turns), phase=_choice(data["phase"], PHASES),
         order=[_int(seat, 0, seats - 1) for seat in _list(data["order"])],
         mover=_int(data["mover"], -1, seats - 1), tide=_choice(data["tide"], ("", *LEVELS)),
-        deck=[_choice(card, LEVELS) for card in _list(data["deck"])],
+        deck=[(tokens.parse_token(card) if "crypto" in data else None) or _choice(card, LEVELS)
+              for card in _list(data["deck"])],
+        crypto=tokens.read(data.get("crypto"), lambda card: _choice(card, LEVELS), PHASES),
         faceup=[_choice(card, LEVELS) for card in _list(data["faceup"])],
         known=[_int(count, 0, len(DECK)) for count in _seats(data["known"], seats)],
         pieces={_int(row[0], 1, next_id - 1): _piece(row[1:]) for row in _list(data["pieces"])},
