@@ -37,6 +37,11 @@ def test_hello_lists_the_catalogue() -> None:
                                         "min": 1, "max": 9}]
     assert games["load"]["bots"] == ["easy", "medium", "strong"] and games["odd"]["bots"] == ["easy"]
     assert games["teamup"]["cooperative"] is True and games["teamup"]["bots"] == ["easy", "medium", "strong"]
+    # a peer-only mode is in the catalogue (the friend set-up shows it fixed) but not in the local menu
+    for game in ("loot", "tf22"):
+        crypto = [o for o in games[game]["options"] if o["name"] == "crypto"]
+        assert crypto and crypto[0]["menu"] is False and games[game]["peer_options"]["crypto"] is True
+    assert all("menu" not in o for o in games["load"]["options"] + games["haul"]["options"])
 
 
 def offered(snap: dict[str, Any], action: str) -> bool:

@@ -76,6 +76,7 @@ class Option:
     high: int | None = None
     choices: tuple[str, ...] = ()  # choice and set options: the values
     choice_labels: tuple[str, ...] = ()  # optional: a readable name per choice, in the order of ``choices``
+    menu: bool = True  # False: not offered in the local menu (e.g. a peer-only mode set by ``peer_options``)
 
     def __post_init__(self) -> None:
         if self.choice_labels and len(self.choice_labels) != len(self.choices):
@@ -142,6 +143,8 @@ class Option:
             data.update(min=self.low, max=self.high)
         if self.kind == "text":
             data["max"] = self.high
+        if not self.menu:
+            data["menu"] = False
         if self.kind in ("choice", "set"):
             data["choices"] = list(self.choices)
             if self.choice_labels:

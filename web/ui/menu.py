@@ -184,6 +184,8 @@ class Menu:
         box = by_id("option-pickers")
         box.innerHTML = ""
         for option in (self.game or {}).get("options") or []:
+            if option.get("menu") is False:  # a peer-only mode (shown fixed in the friend set-up)
+                continue
             name = "option-" + option["name"]
             label = str(option.get("label") or option["name"])
             kind = option.get("kind")

@@ -22,7 +22,8 @@ INFO = GameInfo(
         Option("third_location", "2 players: a third location", True),
         Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards"),
                choice_labels=("Quick-draw: press your key after DRAW!", "Gun cards: play again, no reflexes")),
-        Option("crypto", "Deal as between browsers (cryptographically; always on in a peer match)", False),
+        Option("crypto", "Deal as between browsers (cryptographically; always on in a peer match)",
+               False, menu=False),
     ),
     # reflexes can't be compared fairly between browsers; no page may hold the whole deck
     peer_options=(("shootout", "gun cards"), ("crypto", True)),

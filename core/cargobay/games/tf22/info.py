@@ -13,7 +13,8 @@ INFO = GameInfo(
         Option("turns", "Turns (take-off in the last)", 20, low=3, high=20),
         Option("interference", "Robot Combat Unit interference", "anywhere", choices=("anywhere", "mountains"),
                choice_labels=("Adjacent anywhere (TF22)", "Adjacent on mountains only (Full Metal Planete)")),
-        Option("crypto", "Deal the tides as between browsers (cryptographically; always on in a peer match)", False),
+        Option("crypto", "Deal the tides as between browsers (cryptographically; always on in a peer match)",
+               False, menu=False),
     ),
     available=True,
     # issue 12: no page may hold the face-down tides between browsers (dealt.py)
