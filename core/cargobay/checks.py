@@ -1,7 +1,7 @@
 """Small checks for ``state_from_json``: a value from an untrusted dict, or ValueError saying what was expected.
 
->>> integer(3, 0, 5), choice("deal", ("deal", "end"))
-(3, 'deal')
+>>> integer(3, 0, 5), choice("deal", ("deal", "end")), listed([1]), boolean(False)
+(3, 'deal', [1], False)
 """
 
 from __future__ import annotations
@@ -21,3 +21,17 @@ def choice(value: Any, options: tuple[str, ...]) -> str:
     if value not in options:
         raise ValueError(f"expected one of {options}, got {value!r}")
     return str(value)
+
+
+def listed(value: Any) -> list[Any]:
+    """``value`` if it is a list (JSON's array)."""
+    if not isinstance(value, list):
+        raise ValueError(f"expected a list, got {value!r}")
+    return value
+
+
+def boolean(value: Any) -> bool:
+    """``value`` if it is true or false (not 0 or 1)."""
+    if not isinstance(value, bool):
+        raise ValueError(f"expected true or false, got {value!r}")
+    return value

@@ -51,6 +51,7 @@ from typing import Any
 
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...checks import listed as _list
 from ...deck import HIDDEN, DeckEvent, check_faces, take
 from ...engine import (
     CHANCE,
@@ -515,12 +516,6 @@ class HaulGame(Game[HaulState]):
         if state.phase != "dealer" and state.dealer is None:
             raise StateError("the Dealer is chosen before the first deal")
         return state
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
 
 
 def _seats(value: Any) -> list[Any]:

@@ -7,8 +7,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import tokens
+from ...checks import boolean as _bool
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...checks import listed as _list
 from ...engine import JSON, StateError
 from . import dealt
 from .actions import GUNS, SINGLE_USE, parse_card, parse_held
@@ -194,18 +196,6 @@ def _consistent(state: LootState) -> None:
         raise StateError("an item card's choice is pending exactly in the prompt phase")
     if state.phase == "end" and state.winner is None:
         raise StateError("an ended match has a winner")
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
 
 
 def _reveal(value: Any) -> int | str:

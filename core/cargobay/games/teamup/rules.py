@@ -37,8 +37,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...checks import boolean as _bool
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...checks import listed as _list
 from ...engine import CHANCE, JSON, TERMINAL, Game, IllegalActionError, InvalidActionError, StateError
 from .actions import BOXES, Draw, Place, Setup, Stop, parse, parse_box
 from .codes import CodeError, decode, encode, neutral_footprint
@@ -428,18 +430,6 @@ def _replay(state: TeamUpState) -> Pallet:
     if state.phase == "place" and not legal_placements(pallet, state.deck[state.drawn - 1], stock):
         raise StateError("a card that no box can follow is not played: it goes face down")
     return pallet
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
-    return value
 
 
 def _box(entry: Any) -> tuple[str, str, int, int, int]:

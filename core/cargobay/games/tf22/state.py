@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import tokens
+from ...checks import boolean as _bool
 from ...checks import choice as _choice
 from ...checks import integer as _int
+from ...checks import listed as _list
 from ...engine import JSON, StateError
 from .board import CELLS, HEXES, ON_BOARD, neighbour
 from .tides import DECK, LEVELS
@@ -326,12 +328,6 @@ def _built(rows: Any, next_id: int) -> dict[int, list[str]]:
     return {_int(pid, 1, next_id): [_choice(kind, BUILDABLE) for kind in _list(kinds)] for pid, kinds in _list(rows)}
 
 
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError(f"expected a list, got {value!r}")
-    return value
-
-
 def _seats(value: Any, seats: int) -> list[Any]:
     if not isinstance(value, list) or len(value) != seats:
         raise ValueError("expected one entry per seat")
@@ -341,12 +337,6 @@ def _seats(value: Any, seats: int) -> list[Any]:
 def _pair(value: Any) -> list[Any]:
     if not isinstance(value, list) or len(value) != 2:
         raise ValueError("expected [White Ore, units]")
-    return value
-
-
-def _bool(value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ValueError(f"expected true or false, got {value!r}")
     return value
 
 
