@@ -9,8 +9,9 @@
   per orientation, and the search's times (median / p90 / max).
 - solve: the exact best score of ``--solves`` random set-ups with the order known (``solver.solve``, budget
   3,000,000 nodes): the score distribution, how many were proved, times.
-- hint: the hint's time (``hint.hint``, 4 playouts) and the strong bot's decision time (``hint.decide``),
-  CPython wall clock, over the decisions of ``--hints`` worth of seeded games.
+- hint: the hint's time (``hint.hint``, up to 4 playouts within ``BLIND_BUDGET`` work units) and the strong
+  bot's decision time (``hint.decide``), CPython wall clock, over the decisions of ``--hints`` worth of seeded
+  games (bench/teamup_hint.py has the hint's work units and the Puzzle hints off a remembered plan).
 - advice: the hint button in Puzzle mode (``Game.hint``: the exact solver on the puzzle's order), followed over
   ``--hints`` puzzles: the scores (all 25 if the hint is right) and its times.
 - bots: ``--games`` seeded shuffles played blind (the order unknown) by one seat of each level: mean score with

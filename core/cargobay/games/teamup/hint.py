@@ -14,7 +14,8 @@ decision with the expected final score under the unknown rest of the deck).
 - ``decide`` (the strong bot): among the greedy's ``width`` best placements, the one with the best
   ``lookahead``: one card deeper, an expectation over the kind of the card after (by the unseen counts).
 - ``hint``: ``decide``, and the expected final score from greedy playouts over random orders of the unseen
-  cards; with a known order (Challenge mode), the exact solver instead. Budgets are counts, never the clock.
+  cards, within ``BLIND_BUDGET`` units of counted ``Work``; with a known order (Challenge mode), the exact
+  plan (``solver.planned``, within a node budget). Budgets are counts, never the clock.
 """
 
 from __future__ import annotations
@@ -39,6 +40,31 @@ SHORTAGE_WEIGHT = 0.2  # a shape card sure to find no box of its shape, against 
 SAMPLE = 300  # stacks read by the greedy's estimates
 AIM_CACHE = 4096  # reachable stacks by (neutral box, floor, boxes below it), kept for the next playouts
 _AIMS: dict[tuple[int, int, int], list[int]] = {}
+# Work units (``Work``), about a microsecond each in CPython (fitted over the hints of seeded games,
+# bench/teamup_hint.py): a ``flexibility`` (its legality checks) 80 + 1 per 8 stacks it reads; 1 per 4 stacks
+# filtered or merged elsewhere; 1 per 32 stacks ``aim`` scans (a plain bit test each).
+FLEX_COST = 80
+BLIND_BUDGET = 120_000  # a blind decision's work (and a third more for its playouts): about 0.15 s in CPython
+
+
+class OutOfWork(Exception):
+    """A ``Work`` counter passed its limit."""
+
+
+class Work:
+    """A deterministic count of the work done (see ``FLEX_COST``), never the clock: the same for the same
+    position whatever is cached (a cached ``aim`` costs as if computed)."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limit: int | None = None) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def charge(self, units: int) -> None:
+        self.spent += units
+        if self.limit is not None and self.spent > self.limit:
+            raise OutOfWork
 
 
 @dataclass
@@ -57,10 +83,11 @@ class Table:
     """A position: the pallet, the boxes left (``stock[colour * 4 + shape]``), the unseen card counts, the
     score so far, and the perfect pallets still reachable (``cand``)."""
 
-    __slots__ = ("cand", "face_down", "floor", "key", "neutral", "pallet", "stock", "unseen")
+    __slots__ = ("cand", "face_down", "floor", "key", "neutral", "pallet", "stock", "unseen", "work")
 
     def __init__(self, neutral: int, pallet: Pallet, stock: list[int], unseen: list[int], face_down: int,
-                 key: int, floor: int, cand: list[int]) -> None:
+                 key: int, floor: int, cand: list[int], work: Work | None = None) -> None:
+        self.work = Work() if work is None else work  # shared by the copies: a hint's whole budget
         self.neutral = neutral
         self.pallet = pallet
         self.stock = stock
@@ -71,14 +98,15 @@ class Table:
         self.cand = cand  # the stacks of ``floor`` full layers still reachable (perfect pallets for 5)
 
     @classmethod
-    def start(cls, neutral: int, pallet: Pallet, stock: list[int], unseen: list[int], face_down: int) -> Table:
+    def start(cls, neutral: int, pallet: Pallet, stock: list[int], unseen: list[int], face_down: int,
+              work: Work | None = None) -> Table:
         key = sum(layer << (z * NP) for z, layer in enumerate(pallet.pids))
-        table = cls(neutral, pallet, stock, unseen, face_down, key, LAYERS + 1, [])
+        table = cls(neutral, pallet, stock, unseen, face_down, key, LAYERS + 1, [], work)
         table.aim()
         return table
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object]) -> Table:
+    def from_view(cls, view: Mapping[str, object], work: Work | None = None) -> Table:
         neutral_view = view["neutral"]
         assert isinstance(neutral_view, Mapping)
         neutral = pid_of("N", str(neutral_view["orient"]), int(neutral_view["x"]), int(neutral_view["y"]))
@@ -92,16 +120,17 @@ class Table:
         assert isinstance(stock_view, Mapping) and isinstance(unseen_view, Mapping)
         stock = [int(stock_view[f"{shape}-{colour}"]) for colour in COLOURS for shape in SHAPE_ORDER]
         unseen = [int(unseen_view[card]) for card in CARD_KINDS]
-        return cls.start(neutral, pallet, stock, unseen, int(str(view["face_down"])))
+        return cls.start(neutral, pallet, stock, unseen, int(str(view["face_down"])), work)
 
     def copy(self) -> Table:
         return Table(self.neutral, self.pallet, list(self.stock), list(self.unseen), self.face_down, self.key,
-                     self.floor, self.cand)
+                     self.floor, self.cand, self.work)
 
     def aim(self) -> None:
         """Lower ``floor`` to the most full layers still reachable (as stacks of legal layer tilings)."""
         cat = catalogue(self.neutral)
         for floor in range(min(self.floor, LAYERS), -1, -1):
+            self.work.charge(len(cat.chains(floor)) >> 5)
             low = self.key & ((1 << (floor * NP)) - 1)
             cand = _AIMS.get((cat.neutral, floor, low))
             if cand is None:
@@ -157,6 +186,7 @@ class Table:
         if not moves:
             return None
         floor = self.floor
+        self.work.charge(len(self.cand) >> 2)
         union = 0
         for stack in self.cand:
             union |= stack
@@ -185,7 +215,9 @@ class Table:
         """How likely the next card can still keep the aim after ``move`` (card kinds weighted by their
         unseen counts), then how many stacks stay reachable (in ``sample``), then the lower layer."""
         bit = 1 << (move.z * NP + move.pid)
-        cand = [stack for stack in (self.cand if sample is None else sample) if stack & bit]
+        sample = self.cand if sample is None else sample
+        self.work.charge(FLEX_COST + (len(sample) >> 3))
+        cand = [stack for stack in sample if stack & bit]
         union = 0
         for stack in cand:
             union |= stack
@@ -220,6 +252,7 @@ class Table:
         return max(0, square - left[0]) + max(0, rect - left[1] - left[2]) + max(0, big - left[3])
 
     def count_after(self, move: Move) -> int:
+        self.work.charge(len(self.cand) >> 2)
         bit = 1 << (move.z * NP + move.pid)
         return sum(1 for pallet_key in self.cand if pallet_key & bit)
 
@@ -236,6 +269,7 @@ class Table:
         bit = 1 << (move.z * NP + move.pid)
         self.key |= bit
         if move.z < self.floor:
+            self.work.charge(len(self.cand) >> 2)
             self.cand = [stack for stack in self.cand if stack & bit]
             if not self.cand:
                 self.aim()
@@ -294,6 +328,7 @@ class Hint:
     expected: float | None  # the mean final score of greedy playouts after it (None: not estimated)
     options: dict[str, float]  # the candidates weighed, with their value (see ``hint``)
     known: bool = False  # the card order was known (Challenge mode): ``expected`` is the exact best score
+    work_spent: int = 0  # the work units a blind hint used (``Work``), for the bench and the tests
 
 
 def keeps_aim(table: Table, move: Move) -> bool:
@@ -341,32 +376,48 @@ def decide(table: Table, card: str | None, width: int = 4) -> tuple[str, dict[st
     chosen among the greedy's ``width`` best by ``lookahead`` (the greedy's own choice wins ties)."""
     if card is None:
         return ("stop" if table.should_stop() else "draw"), {}
+    limit, table.work.limit = table.work.limit, None  # the greedy's own choice is always made
     best = table.choose(card)
+    table.work.limit = limit
     if best is None:
         return "", {}
-    moves = [m for m in candidates(table, card)[:width] if keeps_aim(table, m)]
+    try:
+        moves = [m for m in candidates(table, card)[:width] if keeps_aim(table, m)]
+    except OutOfWork:
+        return best.action(), {}
     if not keeps_aim(table, best) or len(moves) < 2 or table.floor == 0:
         return best.action(), {}
-    if best not in moves:
-        moves = [best, *moves[: width - 1]]
-    values = {m.action(): lookahead(table, card, m) for m in moves}
-    chosen = max(moves, key=lambda m: (values[m.action()], m == best))
+    moves = [best, *(m for m in moves if m != best)][:width]  # the greedy's own choice first
+    values: dict[str, float] = {}
+    try:
+        for m in moves:  # the greedy's choice first: the answer so far when the work runs out
+            values[m.action()] = lookahead(table, card, m)
+    except OutOfWork:
+        pass
+    if not values:
+        return best.action(), {}
+    chosen = max((m for m in moves if m.action() in values), key=lambda m: (values[m.action()], m == best))
     return chosen.action(), values
 
 
 def hint(view: Mapping[str, object], rng: random.Random, samples: int = 4, width: int = 4,
-         budget: int = 20_000) -> Hint:
-    """The best next decision for the seat to play, with the expected final score.
+         budget: int | None = None, work: int | None = BLIND_BUDGET) -> Hint:
+    """The best next decision for the seat to play, with the expected final score. Deterministic for a view
+    and ``rng``'s state; every budget counts work, never the clock.
 
-    Unknown order: ``decide``, then ``samples`` greedy playouts over random orders of the unseen cards
-    estimate the final score after it (``samples=0``: no estimate). Known order (Challenge mode's
-    ``upcoming``): the exact solver's first step and best score (``budget`` nodes; beyond it, its best find)."""
+    Unknown order: ``decide`` (the greedy's choice, then its lookahead on the candidates in turn while the
+    ``work`` budget lasts, see ``Work``), then up to ``samples`` greedy playouts over random orders of the
+    unseen cards estimate the final score after it, as many as end within a third of ``work`` more
+    (``expected`` is None when none does, or ``samples=0``). Known order (Challenge mode's
+    ``upcoming``): the exact plan from here (``solver.planned``: a remembered plan, else a search within
+    ``budget`` nodes, its best find beyond)."""
     upcoming = view.get("upcoming")
     if isinstance(upcoming, list) and view["phase"] in ("draw", "place"):
-        from .solver import Problem, solve
+        from .solver import HINT_BUDGET, Problem, planned
 
-        solution = solve(Problem.from_view(view, upcoming if view["phase"] == "draw" else
-                                           [str(view["card"]), *upcoming]), budget)
+        solution = planned(Problem.from_view(view, upcoming if view["phase"] == "draw" else
+                                             [str(view["card"]), *upcoming]),
+                           HINT_BUDGET if budget is None else budget)
         if solution.plan:
             first = solution.plan[0]
             if view["phase"] == "draw":  # the plan's first step is the next card's: now, draw it (or stop)
@@ -374,30 +425,38 @@ def hint(view: Mapping[str, object], rng: random.Random, samples: int = 4, width
             else:
                 action = first if first.startswith("place:") else ""
             return Hint(action, float(solution.score), {action: float(solution.score)}, True)
-    table = Table.from_view(view)
+    counter = Work()
+    table = Table.from_view(view, counter)
     card = view["card"] if view["phase"] == "place" else None
     if isinstance(card, str):
         table.unseen[CARD_INDEX[card]] += 1  # ``play`` counts the card out again
-    action, options = decide(table, card if isinstance(card, str) else None, width)
+    counter.limit = work
+    action, options = decide(table, card if isinstance(card, str) else None, width)  # the strong bot's choice
+    if work is not None:
+        counter.limit = counter.spent + work // 3  # the playouts' own budget
     expected = None
     if samples:
         unseen = [kind for kind, count in zip(CARD_KINDS, table.unseen, strict=True) for _ in range(count)]
         if isinstance(card, str):
             unseen.remove(card)
-        total = 0
-        for _ in range(samples):
-            rng.shuffle(unseen)
-            after = table.copy()
-            if action == "stop":
-                total += after.score()
-            elif action == "draw":
-                total += after.playout(unseen, drawn=True)
-            else:
-                assert isinstance(card, str)
-                after.play(card, next(m for m in after.moves(card) if m.action() == action))
-                total += after.playout(unseen)
-        expected = total / samples
-    return Hint(action, expected, options)
+        scores = []
+        try:
+            for _ in range(samples):
+                rng.shuffle(unseen)
+                after = table.copy()
+                if action == "stop":
+                    scores.append(after.score())
+                elif action == "draw":
+                    scores.append(after.playout(unseen, drawn=True))
+                else:
+                    assert isinstance(card, str)
+                    after.play(card, next(m for m in after.moves(card) if m.action() == action))
+                    scores.append(after.playout(unseen))
+        except OutOfWork:
+            pass  # the playout cut short is left out
+        if scores:
+            expected = sum(scores) / len(scores)
+    return Hint(action, expected, options, work_spent=counter.spent)
 
 
 def describe(move: str, view: Mapping[str, object]) -> str:

@@ -7,6 +7,8 @@ order is in ``hint.py``.
   (``search.py``); ``budget`` bounds the nodes, and a result found within it but not proved says so.
 - ``proves_perfect(spot, deck)``: the order allows a perfect 25 (a plan was found within the budget);
   ``puzzle_setup(rng)``: a seeded draw of set-ups until one is proved to (Puzzle mode; deterministic).
+- ``planned(problem)``: the known-order hint: a proved plan remembered for this position (``remember``: every
+  position along a proved plan, a Puzzle's proof included), else ``solve`` within ``HINT_BUDGET`` nodes.
 
 The engine's actions for a plan (solving the whole deck is a proof for ``python -m cargobay solve teamup``
 and bench/teamup_eval.py, too slow for a doctest):
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .codes import neutral_footprint
 from .components import BOX_TOTAL, COLOURS, DECK, LAYERS, PER_COLOUR, POINTS_PER_LAYER
@@ -27,9 +29,12 @@ from .geometry import PLACEMENTS, Pallet, pid_of
 from .perfect import NP, SHAPE_ORDER, catalogue
 from .search import NS, Budget, Search, Step
 
-__all__ = ["Problem", "Solution", "plan_actions", "proves_perfect", "puzzle_setup", "solve"]
+__all__ = ["Problem", "Solution", "plan_actions", "planned", "proves_perfect", "puzzle_setup", "solve"]
 
 PUZZLE_BUDGET = 20_000  # nodes to prove an order allows 25 (typical proofs take 30-300)
+HINT_BUDGET = 2_000  # nodes of a known-order hint not on a remembered plan (about 0.1 ms a node in CPython)
+PLAN_CACHE = 4096  # remembered positions (each exact plan remembers every position along it)
+_PLANS: dict[tuple[object, ...], tuple[int, bool, tuple[str, ...]]] = {}
 MAX_FACE_DOWN_FOR_PERFECT = 5  # 25 - 5 = 20 beats any ending with an incomplete pallet (at most 19)
 
 
@@ -68,6 +73,25 @@ class Problem:
         assert isinstance(stock_view, Mapping)
         stock = tuple(int(stock_view[f"{shape}-{colour}"]) for colour in COLOURS for shape in SHAPE_ORDER)
         return cls(neutral, pallet, stock, int(str(view["face_down"])), tuple(cards), view["phase"] == "place")
+
+    def memo_key(self) -> tuple[object, ...]:
+        return (self.neutral, self.key(), self.stock, self.face_down, self.cards, self.drawn)
+
+    def follow(self, step: str) -> Problem:
+        """The problem after one step of a plan (its card played: placed or face down), the next card not
+        drawn yet."""
+        stock, face_down, pallet = list(self.stock), self.face_down, self.pallet
+        if step.startswith("place:"):
+            box, _, rest = step.removeprefix("place:").partition("@")
+            shape, _, colour = box.partition("-")
+            orient, _, spot = rest.partition(":")
+            x, _, y = spot.partition(",")
+            pid = pid_of(shape, orient, int(x), int(y))
+            pallet = pallet.place(pid, pallet.legal_layer(pid))
+            stock[COLOURS.index(colour) * NS + SHAPE_ORDER.index(shape)] -= 1
+        else:
+            face_down += 1
+        return Problem(self.neutral, pallet, tuple(stock), face_down, self.cards[1:])
 
     @property
     def placed(self) -> int:
@@ -174,8 +198,39 @@ def solve(problem: Problem, budget: int | None = None) -> Solution:
                 assert _final(problem, steps) == best
                 best_plan = _colours(problem, steps)
     except Budget:
-        return Solution(best, best_plan, False, False, nodes + (budget or 0))
+        return Solution(best, best_plan, False, False, (budget or 0) + 1)  # each search had what was left
     return Solution(best, best_plan, True, best == POINTS_PER_LAYER * LAYERS - problem.face_down, nodes)
+
+
+def remember(problem: Problem, solution: Solution) -> None:
+    """Keep a proved plan for every position along it (drawn or not), so that the hints that follow it are
+    look-ups: the rest of a best plan is a best plan from where it leads (the score is the final pallet's)."""
+    if not solution.exact:
+        return
+    if len(_PLANS) + 2 * len(solution.plan) > PLAN_CACHE:
+        _PLANS.clear()
+    plan = tuple(solution.plan)
+    here = problem
+    for index, step in enumerate(plan):
+        if step == "stop":
+            _PLANS[replace(here, drawn=False).memo_key()] = (solution.score, solution.perfect, plan[index:])
+            break
+        for drawn in (False, True):
+            if drawn or index or not problem.drawn:  # drawn, the team may no longer stop first
+                _PLANS[replace(here, drawn=drawn).memo_key()] = (solution.score, solution.perfect, plan[index:])
+        here = here.follow(step)
+
+
+def planned(problem: Problem, budget: int | None = HINT_BUDGET) -> Solution:
+    """``solve`` for a hint: a remembered plan from here if there is one (``remember``: a puzzle's proof or an
+    earlier hint's plan), else a search within ``budget`` nodes, remembered when proved."""
+    hit = _PLANS.get(problem.memo_key())
+    if hit is not None:
+        score, perfect, plan = hit
+        return Solution(score, list(plan), True, perfect, 0)
+    solution = solve(problem, budget)
+    remember(problem, solution)
+    return solution
 
 
 def greedy(problem: Problem) -> tuple[int, list[str]]:
@@ -219,10 +274,14 @@ def proves_perfect(spot: int, deck: Sequence[str], budget: int = PUZZLE_BUDGET) 
     search = Search(catalogue(problem.neutral), problem.cards, budget)
     key = problem.key()
     cand = search.suffix_filter([p for p in search.catalogue.keys if p & key == key], BOX_TOTAL)
+    plan: list[Step] = []
     try:
-        return search.perfect(0, problem.pallet, key, problem.stock, (0,) * NS, cand, 0, [])[0]
+        found = search.perfect(0, problem.pallet, key, problem.stock, (0,) * NS, cand, 0, plan)[0]
     except Budget:
         return False
+    if found:  # the proof's plan: the Puzzle's hints follow it (``planned``)
+        remember(problem, Solution(_final(problem, plan), _colours(problem, plan), True, True, search.nodes))
+    return found
 
 
 def puzzle_setup(rng: random.Random) -> tuple[int, tuple[str, ...]]:
