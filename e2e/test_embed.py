@@ -150,6 +150,59 @@ def test_a_page_of_another_origin_can_neither_command_nor_hear_an_embed(chromium
             context.close()
 
 
+FRIEND_HOST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,">
+<script src="{site}embed.js" async></script></head>
+<body><div id="f" data-cargobay-game="load" data-seats="human,friend" data-delay="0"
+  style="height:900px"></div></body></html>
+"""
+
+
+def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from test_p2p import wait_phase
+
+    build = build_module()
+    host_dir = tmp_path / "friend"
+    host_dir.mkdir()
+    (host_dir / "index.html").write_text(FRIEND_HOST.format(site=site_url))
+    with build.serving(host_dir) as host_url:
+        contexts = [chromium.new_context(viewport={"width": 1100, "height": 1000}) for _ in range(2)]
+        try:
+            page = contexts[0].new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(host_url)
+            page.wait_for_function("() => [...document.querySelectorAll('iframe')].length === 1")
+            assert "play=friend" in page.get_attribute("iframe", "src")
+            page.wait_for_function("() => document.querySelector('iframe').contentWindow !== null")
+            for _ in range(300):  # (Playwright learns of the child frame a moment later)
+                if page.main_frame.child_frames:
+                    break
+                page.wait_for_timeout(100)
+            (frame,) = page.main_frame.child_frames
+            frame.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')",
+                                    timeout=ENGINE_TIMEOUT_MS)
+            assert frame.get_attribute("#game-screen", "data-mode") == "p2p"
+            link = frame.input_value("#p2p-invite-link")
+            assert link.startswith(site_url) and "play=friend" not in link
+            guest = contexts[1].new_page()
+            guest.goto(link)  # the friend opens the invite link in another browser
+            guest.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')",
+                                    timeout=ENGINE_TIMEOUT_MS)
+            frame.fill("#p2p-reply-paste", guest.input_value("#p2p-reply-text"))
+            frame.click("#p2p-connect-button")
+            guests = [guest]
+            for pg in [frame, *guests]:
+                wait_phase(pg, "connected", timeout_ms=60_000)
+                pg.wait_for_function("() => (document.getElementById('board').dataset.step || '') !== ''")
+            assert frame.get_attribute("#board", "data-hash") or guest.get_attribute("#board", "data-hash")
+            shot(page, "embed-02-peer-invite")
+            assert errors == []
+        finally:
+            for context in contexts:
+                context.close()
+
+
 def test_the_embed_snippet_in_the_docs_is_the_one_that_works() -> None:
     docs = (Path(__file__).resolve().parent.parent / "docs" / "embedding.md").read_text()
     assert '<script src="https://cargobay.example/embed.js" async></script>' in docs

@@ -648,7 +648,7 @@ def test_a_reloaded_host_reconnects_with_each_guest_while_the_guests_stay_linked
     wait_peer(guest, 0, "paused")
     wait_peer(watcher, 0, "paused")
     assert peer_state(guest, 2) == "connected" and peer_state(watcher, 1) == "connected"  # still linked
-    assert host.locator("#p2p-reconnect-with").is_visible()
+    host.wait_for_selector("#p2p-reconnect-with", state="visible")  # (drawn with the reconnect box)
     shot(host, "p2p-mesh-08-host-reloaded")
 
     # The host reconnects with each by hand, choosing whom each reconnect invite is for.

@@ -117,7 +117,8 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
         route.continue_()
     page.unroute("**/wheels/*.whl*")
     wait_ready(page)
-    assert page.locator("#start").is_enabled()
+    # (Start unlocks once the page has the engine's hello, a moment after the engine says it is ready)
+    page.wait_for_selector("#start:not([disabled])")
     timings = page.evaluate("() => window.cargobayEngine.timings")
     assert timings["ready"] is not None
     hello = json.loads(page.evaluate("() => window.cargobayEngine.request(JSON.stringify({type: 'hello'}))"))

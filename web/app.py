@@ -47,7 +47,8 @@ async def load_p2p():
     build = attr(root, "data-build") or ""
     try:
         import os
-        try:
+
+        try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
             os.mkdir("p2p")
         except OSError:
             pass
@@ -81,11 +82,49 @@ def join_fragment():
     if not frag.startswith("#join="):
         return None
     loc = window.location
-    try:  # the code must not stay in the address bar
+    try:  # noqa: SIM105 -- the code must not stay in the address bar
         window.history.replaceState(None, "", str(loc.origin) + str(loc.pathname) + str(loc.search or ""))
     except Exception:
         pass
     return frag[len("#join="):]
+
+
+FRIEND_KINDS = {"human": "me", "me": "me", "you": "me", "friend": "friend"}
+
+
+def friend_invite():
+    """`?play=friend&game=<id>[&seats=human,friend,...]`: host a match with friends at once (an embed's peer invite,
+    docs/embedding.md). The keys leave the address bar, so the invite link carries none of them."""
+    from ui.embedapi import query
+
+    params = query(window.location.search)
+    if params.get("play") != "friend":
+        return None
+    rest = [part for part in str(window.location.search or "").lstrip("?").split("&")
+            if part and part.split("=")[0] not in ("play", "game", "seats")]
+    loc = window.location
+    try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+        window.history.replaceState(None, "", str(loc.origin) + str(loc.pathname) + ("?" + "&".join(rest) if rest
+                                                                                    else ""))
+    except Exception:
+        pass
+    return params
+
+
+def host_invite(params):
+    """Select the game and seats an invite URL names, then host (unknown ones keep the menu's defaults)."""
+    games = [g["id"] for g in menu.games if g.get("available")]
+    if params.get("game") in games:
+        menu.select(params.get("game"))
+    for seat, kind in enumerate(str(params.get("seats") or "").split(",")):
+        kind = kind.strip().lower()
+        if kind and not kind.isalpha():
+            continue
+        value = FRIEND_KINDS.get(kind, "bot:" + kind if kind else "")
+        field = window.document.getElementById("p2p-seat-" + str(seat))
+        if field is not None and value and field.querySelector("option[value='" + value + "']") is not None:
+            field.value = value
+    with_p2p("host")
 
 
 def on_hashchange(event):
@@ -208,6 +247,7 @@ async def main():
     window.performance.mark("cargobay-ui-ready")
     refresh_menu()
     code = join_fragment()
+    invite = friend_invite()
     from ui.matches import Matches  # after the UI is ready: not on the start-up's path
 
     state["matches"] = Matches(resume_saved, open_replay)
@@ -226,6 +266,8 @@ async def main():
     refresh_menu()
     if not ready:
         show_message("The game engine failed to start: " + engine.failure())
+    elif code is None and p2p_saved is None and invite is not None:
+        host_invite(invite)
     elif code is None and p2p_saved is None and not local.unfinished():
         setup = await local.resume()
         if setup:

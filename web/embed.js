@@ -6,7 +6,7 @@
 // Each element with data-cargobay-game gets an <iframe> of <site>/embed.html that fills it (several per page are
 // fine: their engine boots once). Optional attributes: data-seats ("human,medium": a seat kind per seat, human or
 // a bot level; two humans play hot-seat), data-seed, data-options (JSON), data-theme (light|dark), data-delay (ms
-// between bot moves), data-title (the iframe's accessible name).
+// between bot moves), data-title (the iframe's accessible name). A seat "friend" makes the embed a peer invite.
 // Events (API version 1) arrive as DOM events on the element, checked to come from the site and that element's
 // iframe: "cargobay" for all, and "cargobay:<type>" (ready, match_started, move, ended, error); event.detail is the
 // message. Commands: element.cargobay.send({type: "new_match" | "set_seats" | "theme", ...}).
@@ -27,7 +27,16 @@
     const query = new URLSearchParams({ embed: id, origin: location.origin, game: element.dataset.cargobayGame || "" });
     for (const [attr, key] of OPTIONAL) if (element.dataset[attr]) query.set(key, element.dataset[attr]);
     const iframe = document.createElement("iframe");
-    iframe.src = new URL(`embed.html?${query}`, site).href;
+    // A seat "friend" (data-seats="human,friend"): a peer invite, the site's own "Play a friend" host flow in the
+    // frame (invite link, code and QR code); such a frame sends no events (docs/embedding.md).
+    const friend = (element.dataset.seats || "").split(",").some((s) => s.trim().toLowerCase() === "friend");
+    if (friend) {
+      const invite = new URLSearchParams({ play: "friend", game: query.get("game"), seats: element.dataset.seats });
+      if (element.dataset.delay) invite.set("delay", element.dataset.delay);
+      iframe.src = new URL(`./?${invite}`, site).href;
+    } else {
+      iframe.src = new URL(`embed.html?${query}`, site).href;
+    }
     iframe.title = element.dataset.title || "Cargo Bay game";
     iframe.setAttribute("allow", "clipboard-write");
     iframe.style.cssText = "display:block;width:100%;height:100%;border:0;";

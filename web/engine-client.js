@@ -191,15 +191,19 @@ window.cargobayLoadP2P = loadP2P;
 const heldLocks = new Map();
 window.cargobayPage = {
   listen(name, fn) { window.addEventListener(name, () => fn()); },
-  claim(name) {
+  // waitMs: wait that long for a lock another document holds (this tab's previous page, just reloaded, may not
+  // have let go of it yet); without it, answer at once.
+  claim(name, waitMs) {
     if (heldLocks.has(name)) return Promise.resolve(true);
     if (!navigator.locks) return Promise.resolve(true); // not a secure context: no locks, best effort
+    const options = waitMs > 0 && typeof AbortSignal.timeout === "function"
+      ? { signal: AbortSignal.timeout(waitMs) } : { ifAvailable: true };
     return new Promise((resolve) => {
-      navigator.locks.request(name, { ifAvailable: true }, (lock) => {
+      navigator.locks.request(name, options, (lock) => {
         if (!lock) { resolve(false); return undefined; }
         resolve(true);
         return new Promise((release) => heldLocks.set(name, release));
-      }).catch(() => resolve(true));
+      }).catch((err) => resolve(!(err && err.name === "AbortError" || err && err.name === "TimeoutError")));
     });
   },
   release(name) {

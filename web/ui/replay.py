@@ -23,8 +23,10 @@ class Replayer:
         self.frame = None
         self.steps = 0
         self.viewer = None
+        self.shown = None  # the viewer of the frame on the board
         self.busy = False
         self.wanted = None  # a step asked for while another request was out (the latest wins)
+        self.fetching = None  # the step of the request that is out
         self.bar = None
 
     def _build(self):
@@ -57,7 +59,7 @@ class Replayer:
             elif delta == "last":
                 self.go(self.steps)
             else:
-                self.go(self.at() + delta)
+                self.go(self.target() + delta)
 
         return handler
 
@@ -65,7 +67,7 @@ class Replayer:
         if by_id("game-screen").getAttribute("data-mode") != "replay":
             return
         key = str(event.key)
-        moves = {"ArrowLeft": self.at() - 1, "ArrowRight": self.at() + 1, "Home": 0, "End": self.steps}
+        moves = {"ArrowLeft": self.target() - 1, "ArrowRight": self.target() + 1, "Home": 0, "End": self.steps}
         tag = str(event.target.tagName or "").lower() if event.target else ""
         if key in moves and tag not in ("select", "input"):
             event.preventDefault()
@@ -73,6 +75,12 @@ class Replayer:
 
     def at(self):
         return int((self.frame or {}).get("step") or 0)
+
+    def target(self):
+        """The step the board shows or is on its way to (quick clicks add up)."""
+        if self.wanted is not None:
+            return self.wanted
+        return self.fetching if self.fetching is not None else self.at()
 
     async def open(self, log, title=""):
         """Open a match log at its start (False, with the reason shown, if the engine refuses it)."""
@@ -85,6 +93,7 @@ class Replayer:
             self._build()
         self.steps = int(result.get("steps") or 0)
         self.viewer = None
+        self.shown = None
         select = by_id("replay-viewer")
         select.innerHTML = ""
         select.appendChild(element("option", "A spectator (public view)", value="spectator"))
@@ -107,11 +116,11 @@ class Replayer:
 
     def see(self, value):
         self.viewer = None if value == "spectator" else int(value)
-        self.go(self.at(), True)
+        self.go(self.target(), True)
 
     def go(self, step, again=False):
         step = max(0, min(self.steps, int(step)))
-        if step == self.at() and not again:
+        if step == self.target() and not again:
             return
         self.wanted = step
         if not self.busy:
@@ -121,17 +130,24 @@ class Replayer:
         self.busy = True
         try:
             while self.wanted is not None:
-                step, self.wanted = self.wanted, None
-                ok, result = await engine.call({"type": "replay", "step": step, "viewer": self.viewer})
+                step, self.wanted, viewer = self.wanted, None, self.viewer
+                self.fetching = step
+                ok, result = await engine.call({"type": "replay", "step": step, "viewer": viewer})
                 if not ok:
                     show_message("The replay could not show that step. " + error_text(result))
+                    # back to the view still on the board (a seat whose cards this log does not hold)
+                    self.viewer = self.shown
+                    by_id("replay-viewer").value = "spectator" if self.shown is None else str(self.shown)
                     return
                 self.show(result)
+                self.shown = viewer
         finally:
             self.busy = False
+            self.fetching = None
 
     def show(self, frame):
         self.frame = frame
+        self.shown = self.viewer
         self.board.draw(frame)
         step = int(frame.get("step") or 0)
         self.board.el.setAttribute("data-replay-steps", str(self.steps))

@@ -128,7 +128,7 @@ class Saves:
         mine = _session(mode)
         # this tab's match after a reload, else the newest unfinished one (if another tab has it open: none)
         newest = [r["id"] for r in records.ordered(self.records()) if r.get("mode") == mode and not r.get("over")]
-        candidates = [first, mine] + newest[:1]
+        candidates = [first, mine] + newest[:1]  # noqa: RUF005 (MicroPython: no * in a list display)
         seen = []
         for record_id in candidates:
             if record_id is None or record_id in seen:
@@ -141,7 +141,8 @@ class Saves:
                     if problem is not None:
                         return None, short(problem, 120)
                 continue
-            if not await window.cargobayPage.claim(lock_name(record_id)):
+            # (this tab's own match: its page before the reload may still hold the lock for a moment)
+            if not await window.cargobayPage.claim(lock_name(record_id), 2000 if record_id == mine else 0):
                 continue  # open in another tab
             self._own(mode, record_id, claim=False)
             self.created[record_id] = record.get("created")
@@ -160,7 +161,7 @@ class Saves:
             if key not in (records.BODY[mode], "step", "over"):
                 extra[key] = data[key]
         if mode == "p2p":  # an unfinished peer match keeps its whole save
-            snap["over"] = False if not data.get("over") else True
+            snap["over"] = bool(data.get("over"))
         now = now_s()
         store_json(records.PREFIX + record_id, records.make(mode, record_id, snap, body, extra, now))
         return record_id
