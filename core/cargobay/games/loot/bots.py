@@ -267,10 +267,19 @@ def duel_stakes(model: Model, view: dict[str, Any], seat: int) -> tuple[int, str
 
 
 # --- medium ---------------------------------------------------------------------------------------------
-class MediumBot:
-    """``medium``: card worth by the model, picks against a softmax of the others' interest, simple guns."""
+class _ModelBot:
+    """What medium and strong share: the reflex and forced cases, then the phase's decision from the model
+    (``weights``: how much each seat's points count against this one's), and a random legal action for a
+    view the model does not know (``STRICT``: raise instead)."""
 
-    level = "medium"
+    def weights(self, model: Model, seat: int) -> list[float]:
+        raise NotImplementedError
+
+    def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+        raise NotImplementedError
+
+    def gun(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+        raise NotImplementedError
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         legal = view["legal"]
@@ -283,29 +292,37 @@ class MediumBot:
             return str(legal[0])
         try:
             model = Model(view)
-            seat = view["seat"]
+            weights = self.weights(model, view["seat"])
             if phase == "pick":
-                return self.pick(model, view, rng)
+                return self.pick(model, view, rng, weights)
             if phase == "gun":
-                return self.gun(model, view, rng)
+                return self.gun(model, view, rng, weights)
             if phase == "playoff":
                 return playoff_gun(model, legal, rng)
             if phase == "prompt":
-                deny = [0.0 if o == seat else 0.25 for o in range(model.players)]
-                return answer_prompt(model, view, rng, deny)
+                return answer_prompt(model, view, rng, weights)
         except (KeyError, ValueError, IndexError, TypeError):  # a view this bot does not know: stay legal
             if STRICT:
                 raise
         return str(rng.choice(legal))
 
-    def pick(self, model: Model, view: dict[str, Any], rng: random.Random) -> str:
+
+class MediumBot(_ModelBot):
+    """``medium``: card worth by the model, picks against a softmax of the others' interest, simple guns."""
+
+    level = "medium"
+
+    def weights(self, model: Model, seat: int) -> list[float]:
+        return [0.0 if other == seat else 0.25 for other in range(model.players)]  # a prompt's denial only
+
+    def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         seat = view["seat"]
         table = Table(model, view, 0.25)
         probs = {o: table.level1(o) for o in table.pickers if o != seat}
         values = table.expected(seat, probs)
         return f"pick:{table.locations[argmax_ties(values, rng, 1e-6)]}"
 
-    def gun(self, model: Model, view: dict[str, Any], rng: random.Random) -> str:
+    def gun(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         legal = view["legal"]
         seat = view["seat"]
         other, _, stake, other_stake = duel_stakes(model, view, seat)
@@ -342,7 +359,7 @@ def _duel_outcome(mode: str, a: str, b: str) -> float | None:
     return 1.0 if beats[a] == b else 0.0
 
 
-class StrongBot:
+class StrongBot(_ModelBot):
     """``strong``: second-level pick reasoning with denial by standing; duels as solved matrix games."""
 
     level = "strong"
@@ -350,31 +367,8 @@ class StrongBot:
     def __init__(self, iterations: int = 120) -> None:
         self.iterations = iterations
 
-    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        phase = view["phase"]
-        if phase == "shootout":
-            return reaction_action(legal, rng)
-        if len(legal) == 1:
-            return str(legal[0])
-        try:
-            model = Model(view)
-            seat = view["seat"]
-            weights = standings_weights(model, seat)
-            if phase == "pick":
-                return self.pick(model, view, rng, weights)
-            if phase == "gun":
-                return self.gun(model, view, rng, weights)
-            if phase == "playoff":
-                return playoff_gun(model, legal, rng)
-            if phase == "prompt":
-                return answer_prompt(model, view, rng, weights)
-        except (KeyError, ValueError, IndexError, TypeError):
-            if STRICT:
-                raise
-        return str(rng.choice(legal))
+    def weights(self, model: Model, seat: int) -> list[float]:
+        return standings_weights(model, seat)
 
     def pick_values(self, model: Model, view: dict[str, Any], weights: list[float]) -> tuple[Table, list[float]]:
         seat = view["seat"]
