@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from test_p2p import connect, quiet, settle, wait_in_step
+from test_p2p import friend_match, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot, start_local, wait_settled
 
 pytestmark = pytest.mark.e2e
@@ -122,16 +122,7 @@ def test_hot_seat_hands_over_between_two_people(page) -> None:  # type: ignore[n
 
 def test_a_friend_match_with_two_bot_seats_played_to_the_end(new_page) -> None:  # type: ignore[no-untyped-def]
     started = time.monotonic()
-    host, guest = new_page(), new_page()
-    for page in (host, guest):
-        open_ready(page)
-    host.click("[data-game='haul']")
-    host.wait_for_selector("#p2p-seat-3")
-    host.select_option("#p2p-seat-0", "me")
-    host.select_option("#p2p-seat-1", "friend")
-    host.select_option("#p2p-seat-2", "bot:easy")
-    host.select_option("#p2p-seat-3", "bot:easy")
-    connect(host, guest)
+    host, guest = friend_match(new_page, "haul", ["me", "friend", "bot:easy", "bot:easy"])
     assert "Easy bot" in (host.locator("#board").text_content() or "")
     kinds: list[str] = []
     while True:

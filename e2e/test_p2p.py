@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from ux import open_ready
+
 pytestmark = pytest.mark.e2e
 
 # Same values as in e2e/conftest.py (not imported from there: `conftest` is not a unique module name).
@@ -28,11 +30,6 @@ BOARD = "#board"
 def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
-
-
-def open_ready(page) -> None:  # type: ignore[no-untyped-def]
-    page.goto(page.base_url + "?delay=0")
-    wait_ready(page)
 
 
 def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
@@ -103,6 +100,20 @@ def connect(host, guest, *, shots: bool = False, via_link: bool = False) -> None
         )
         assert error_message(page) == "", error_message(page)  # no error on a happy path
 
+
+
+def friend_match(new_page, game: str, seats: list[str]) -> tuple:  # type: ignore[no-untyped-def,type-arg]
+    """A host and a guest page, connected in a match of ``game`` the host set up with ``seats`` (``me``,
+    ``friend``, ``bot:<level>`` per seat, in order)."""
+    host, guest = new_page(), new_page()
+    for page in (host, guest):
+        open_ready(page)
+    host.click(f"[data-game='{game}']")
+    host.wait_for_selector(f"#p2p-seat-{len(seats) - 1}")
+    for seat, kind in enumerate(seats):
+        host.select_option(f"#p2p-seat-{seat}", kind)
+    connect(host, guest)
+    return host, guest
 
 WAIT_CHANGE_JS = """() => new Promise((done) => {
   const board = document.getElementById('board');

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from test_p2p import connect, quiet, settle, wait_in_step
+from test_p2p import friend_match, quiet, settle, wait_in_step
 from ux import assert_no_error, board, error_message, open_ready, shot, wait_settled
 
 pytestmark = pytest.mark.e2e
@@ -167,14 +167,7 @@ def p2p_turn(page: Any) -> str:
 
 def test_two_browsers_play_a_cooperative_match(new_page) -> None:  # type: ignore[no-untyped-def]
     started = time.monotonic()
-    host, guest = new_page(), new_page()
-    for page in (host, guest):
-        open_ready(page)
-    host.click("[data-game='teamup']")
-    host.wait_for_selector("#p2p-seat-1")
-    host.select_option("#p2p-seat-0", "me")
-    host.select_option("#p2p-seat-1", "friend")
-    connect(host, guest)
+    host, guest = friend_match(new_page, "teamup", ["me", "friend"])
     pages = [host, guest]
     done: list[str] = []
     while len(done) < 30:

@@ -16,7 +16,7 @@ import pytest
 from cargobay.games.tf22.board import HEXES, NEIGHBOURS, TERRAIN, distance, parse_hex
 from cargobay.games.tf22.tides import LAND
 from cargobay.service import PROTOCOL, Service
-from test_p2p import connect, quiet, settle, wait_in_step
+from test_p2p import friend_match, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, error_message, focused, open_ready, shot, tab_to_board
 
 pytestmark = pytest.mark.e2e
@@ -480,14 +480,7 @@ def p2p_step(page: Any) -> str:
 
 def test_two_browsers_play_tf22_turns_to_equal_hashes(new_page) -> None:  # type: ignore[no-untyped-def]
     started = time.monotonic()
-    host, guest = new_page(), new_page()
-    for page in (host, guest):
-        open_ready(page)
-    host.click("[data-game='tf22']")
-    host.wait_for_selector("#p2p-seat-1")
-    host.select_option("#p2p-seat-0", "me")
-    host.select_option("#p2p-seat-1", "friend")
-    connect(host, guest)
+    host, guest = friend_match(new_page, "tf22", ["me", "friend"])
     pages = [host, guest]
     done: list[str] = []
     while len(done) < 40:
