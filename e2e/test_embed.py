@@ -154,12 +154,19 @@ FRIEND_HOST = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A host page</title><link rel="icon" href="data:,">
 <script src="{site}embed.js" async></script></head>
 <body><div id="f" data-cargobay-game="load" data-seats="human,friend" data-delay="0"
-  style="height:900px"></div></body></html>
+  style="height:900px"></div>
+<script>
+  window.got = {{f: []}};
+  document.getElementById("f").addEventListener("cargobay", (e) => window.got.f.push(e.detail));
+</script></body></html>
 """
 
 
 def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from test_p2p import wait_phase
+    """The embed's peer invite: a friend joins from the invite link in another browser; the two play the whole
+    match and the host page hears ready, match_started, every step as a move (deals without their cards), then
+    ended with the scores the boards show; it may set the theme; new_match is refused with an error event."""
+    from test_p2p import assert_same_final, exchange_codes, play, wait_in_step, wait_phase
 
     build = build_module()
     host_dir = tmp_path / "friend"
@@ -183,8 +190,11 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
             frame.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')",
                                     timeout=ENGINE_TIMEOUT_MS)
             assert frame.get_attribute("#game-screen", "data-mode") == "p2p"
+            wait_event(page, "f", "ready")
+            frame.wait_for_function("() => !!document.querySelector('link[href*=\"embed.css\"]')")
+            assert frame.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # fits its frame
             link = frame.input_value("#p2p-invite-link")
-            assert link.startswith(site_url) and "play=friend" not in link
+            assert link.startswith(site_url) and "play=friend" not in link and "embed=" not in link
             guest = contexts[1].new_page()
             guest.goto(link)  # the friend opens the invite link in another browser
             guest.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')",
@@ -196,7 +206,51 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
                 wait_phase(pg, "connected", timeout_ms=60_000)
                 pg.wait_for_function("() => (document.getElementById('board').dataset.step || '') !== ''")
             assert frame.get_attribute("#board", "data-hash") or guest.get_attribute("#board", "data-hash")
+            wait_event(page, "f", "match_started")
+            page.evaluate("() => document.getElementById('f').cargobay.send({type: 'theme', theme: 'dark'})")
+            frame.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+            page.evaluate("() => document.getElementById('f').cargobay.send({type: 'new_match', seats: 'human,easy'})")
+            wait_event(page, "f", "error")
+            (error,) = [e for e in events(page, "f") if e["type"] == "error"]
+            assert error["command"] == "new_match" and "match between browsers" in error["reason"]
+            play([frame, guest], until_step=8)
+            wait_in_step([frame, guest])
             shot(page, "embed-02-peer-invite")
+            step = int(frame.get_attribute("#board", "data-step") or 0)
+            wait_event(page, "f", "move", step)
+            before = [dict(e, seq=0) for e in events(page, "f") if e["type"] == "move"]
+            assert [m["step"] for m in before] == list(range(1, step + 1)) and step >= 8
+            # The frame reloads mid-match: it resumes the match from its save and tells it again from its start
+            # (its seq from 1), then the friends reconnect and play on.
+            page.evaluate("() => { window.got.f = []; }")
+            frame.evaluate("() => location.reload()")
+            wait_event(page, "f", "move", step)
+            again = events(page, "f")
+            assert [e["type"] for e in again][:2] == ["ready", "match_started"] and again[0]["seq"] == 1
+            assert [dict(e, seq=0) for e in again if e["type"] == "move"] == before
+            wait_phase(frame, "paused")
+            guest.base_url = site_url  # (for exchange_codes' check of the invite link)
+            exchange_codes(guest, frame, fresh=False)
+            for pg in (frame, guest):
+                wait_phase(pg, "connected")
+            play([frame, guest])
+            assert_same_final([frame, guest])
+            wait_event(page, "f", "ended")
+            got = events(page, "f")  # (since the reload)
+            kinds = [e["type"] for e in got]
+            assert kinds[:2] == ["ready", "match_started"] and kinds[-1] == "ended", kinds
+            assert [e["seq"] for e in got] == list(range(1, len(got) + 1))
+            assert {e["embed"] for e in got} == {page.evaluate("() => document.getElementById('f').cargobay.id")}
+            moves = [e for e in got if e["type"] == "move"]
+            step = int(frame.get_attribute("#board", "data-step") or 0)
+            assert [m["step"] for m in moves] == list(range(1, step + 1)) and len(moves) > 20
+            assert all(m["action"] is None for m in moves if m["seat"] == -1)  # a deal: no hand told
+            assert all(isinstance(m["action"], str) for m in moves if m["seat"] >= 0)
+            scores = json.loads(frame.get_attribute("#board", "data-scores") or "null")
+            assert got[-1]["scores"] == scores and got[-1]["match"] == 1
+            assert got[0]["commands"] == ["theme"] and got[1]["seats"] == ["human", "human"]
+            assert frame.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+            shot(page, "embed-03-peer-invite-over")
             assert errors == []
         finally:
             for context in contexts:

@@ -5,6 +5,8 @@
 #   ui/local.py   local match driver (bots, hot-seat)  ui/saves.py   every match saved as it goes (ui/records.py)
 #   ui/matches.py "Your matches": resume, replay, rename, export, import, delete   ui/replay.py  the replay viewer
 #   p2p/*.py      play a friend: loaded only when a peer match is opened or resumed (see load_p2p)
+import json
+
 from pyscript import window
 from ui.board import Board
 from ui.dom import attr, by_id, clear_message, on, proxy, root, show_message, show_screen, spawn
@@ -19,7 +21,7 @@ menu = Menu()
 board = Board()
 local = LocalMatch(board, lambda: refresh_menu())
 # the peer session once loaded; "Your matches" and the replay viewer (imported once the menu answers)
-state = {"p2p": None, "loading": None, "matches": None, "replayer": None}
+state = {"p2p": None, "loading": None, "matches": None, "replayer": None, "embed": None}
 
 
 def refresh_menu():
@@ -64,6 +66,7 @@ async def load_p2p():
         return None
     if state["p2p"] is None:
         state["p2p"] = Session(glue, board, menu, go_menu)
+        state["p2p"].watch = state["embed"]
     return state["p2p"]
 
 
@@ -125,6 +128,55 @@ def host_invite(params):
         if field is not None and value and field.querySelector("option[value='" + value + "']") is not None:
             field.value = value
     with_p2p("host")
+
+
+def embed_peer(invite):
+    """A peer invite inside an embed (embed.js made the frame: `embed=<id>&origin=<host>`; index.html's checked
+    channel, window.cargobayEmbed, as embed.html's): the host page hears ready, then match_started, a move per step
+    and ended from the peer snapshots this page applies (ui/embedapi.py: PeerEvents, no hidden card), and may send
+    `theme`; new_match and set_seats are refused with an error event (docs/embedding.md)."""
+    from ui import embedapi
+    from ui.dom import js_get
+
+    channel = js_get(window, "cargobayEmbed")  # (set only in a frame whose address names its embed)
+    if channel is None:
+        return None
+    params = embedapi.query(window.location.search)
+    invite = invite or {"embed": params.get("embed"), "theme": params.get("theme")}
+    events = embedapi.Events(invite.get("embed"))
+    games = {g["id"]: g for g in (engine.hello or {}).get("games") or [] if isinstance(g, dict) and "id" in g}
+    peer = embedapi.PeerEvents(events, True)
+
+    def emit(messages):
+        for message in messages:
+            channel.emit(json.dumps(message))
+            root.setAttribute("data-events", str(message["seq"]))
+
+    def on_snap(snap):
+        peer.hidden = (games.get(snap.get("game")) or {}).get("hidden_information", True) is not False
+        emit(peer.on_snap(snap))
+
+    def on_command(text):
+        kind, theme, problem = embedapi.peer_command(str(text))
+        if problem:
+            emit([events.event("error", {"command": kind, "reason": problem})])
+        else:
+            root.setAttribute("data-theme", theme)
+
+    sheet = window.document.createElement("link")  # the embed's chrome: fills the frame, light or dark
+    sheet.rel = "stylesheet"
+    sheet.href = "./embed.css?v=" + (attr(root, "data-build") or "")
+    window.document.head.appendChild(sheet)
+    if invite.get("theme") in embedapi.THEMES:
+        root.setAttribute("data-theme", invite.get("theme"))
+    seats = [s.strip().lower() for s in str(invite.get("seats") or "").split(",") if s.strip()]
+    emit([events.event("ready", {"version": embedapi.VERSION, "game": invite.get("game"), "seats": seats,
+                                 "commands": ["theme"], "engine": {"shared": False, "boot": None, "clients": 1}})])
+    problem = embedapi.peer_problem(invite, menu.games) if invite.get("play") == "friend" else None
+    if problem:  # (the friend flow keeps its own defaults for what it cannot take)
+        emit([events.event("error", {"command": None, "reason": "the peer invite's set-up: " + problem})])
+    channel.listen(proxy(on_command))
+    return on_snap
 
 
 def on_hashchange(event):
@@ -264,6 +316,13 @@ async def main():
         await relayout()  # landscape boards on a wide page (an engine without `layout` just says no)
         window.addEventListener("resize", proxy(lambda event: spawn(relayout())))
     refresh_menu()
+    if ready:
+        state["embed"] = embed_peer(invite)  # an embed's peer invite (or its match after a reload): its events
+        session = state["p2p"]
+        if session is not None:  # (a match restored before the engine said ready: told from its snapshot)
+            session.watch = state["embed"]
+            if state["embed"] is not None and session.snap is not None:
+                state["embed"](session.snap)
     if not ready:
         show_message("The game engine failed to start: " + engine.failure())
     elif code is None and p2p_saved is None and invite is not None:

@@ -28,11 +28,13 @@
     for (const [attr, key] of OPTIONAL) if (element.dataset[attr]) query.set(key, element.dataset[attr]);
     const iframe = document.createElement("iframe");
     // A seat "friend" (data-seats="human,friend"): a peer invite, the site's own "Play a friend" host flow in the
-    // frame (invite link, code and QR code); such a frame sends no events (docs/embedding.md).
+    // frame (invite link, code and QR code); it sends the same events and takes `theme` (docs/embedding.md).
     const friend = (element.dataset.seats || "").split(",").some((s) => s.trim().toLowerCase() === "friend");
     if (friend) {
-      const invite = new URLSearchParams({ play: "friend", game: query.get("game"), seats: element.dataset.seats });
+      const invite = new URLSearchParams({ play: "friend", game: query.get("game"), seats: element.dataset.seats,
+        embed: id, origin: location.origin });
       if (element.dataset.delay) invite.set("delay", element.dataset.delay);
+      if (element.dataset.theme) invite.set("theme", element.dataset.theme);
       iframe.src = new URL(`./?${invite}`, site).href;
     } else {
       iframe.src = new URL(`embed.html?${query}`, site).href;

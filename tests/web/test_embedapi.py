@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -123,6 +124,12 @@ print(embedapi.command('{"cargobay": "command", "v": 1, "type": "fly"}', games, 
 ev = embedapi.Events("m")
 print([e["type"] for e in ev.started({"log": {"seats": ["human"], "actions": [[0, "a"]]}, "over": True,
                                       "result": {"scores": [1]}}, setup)])
+pe = embedapi.PeerEvents(embedapi.Events("p"), True)
+told = pe.on_snap({"game": "load", "step": 2, "over": True, "result": {"scores": [1, 2]},
+                   "save": {"setup": {"match_id": "m1"}, "log": {"seats": ["human", "human"],
+                                                                 "actions": [[-1, "deal:A,B"], [0, "play:A"]]}}})
+refused = embedapi.peer_command('{"cargobay": "command", "v": 1, "type": "set_seats"}')[2]
+print([(e["type"], e.get("action")) for e in told], refused)
 `);
 console.log(out.join("\\n"));
 """
@@ -136,6 +143,74 @@ def test_the_api_runs_under_micropython(tmp_path: Path) -> None:
                                 "games": repr(str(tmp_path / "games.json"))})
     done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:4] == [
+    assert done.stdout.split("\n")[:5] == [
         "é", "['human', 'easy', 'easy', 'easy'] None", "unknown command 'fly' (new_match, set_seats, theme)",
-        "['match_started', 'ended']"], done.stdout
+        "['match_started', 'ended']",
+        "[('match_started', None), ('move', None), ('move', 'play:A'), ('ended', None)] set_seats is not available in"
+        " a match between browsers (a peer invite fixes the game and the seats)"], done.stdout
+
+
+def test_a_peer_invite_tells_the_host_page_its_match_without_a_hidden_card() -> None:
+    """A whole LOAD! match between two pages (tests/test_service.py's drivers): the events page 0 (the embed)
+    makes of the peer snapshots it applies are match_started, a move per step in order, then ended with the
+    scores; every deal is told without its cards (the other seat's hand), every seat's move as its log has it."""
+    from tests.test_service import ok, p2p_flush, p2p_pair
+
+    services, outboxes = p2p_pair(("human", "easy"))
+    peer = embedapi.PeerEvents(embedapi.Events("f1"), hidden=True)
+    told: list[dict[str, Any]] = []
+    real = services[0].handle
+
+    def watched(request: dict[str, Any]) -> Any:  # every snapshot page 0 applies
+        answer = real(request)
+        if answer.get("ok") and request.get("type") != "p2p_identity":
+            told.extend(peer.on_snap(answer["result"]))
+        return answer
+
+    services[0].handle = watched  # type: ignore[method-assign]
+    p2p_flush(services, outboxes)
+    for _ in range(500):
+        snaps = [ok(service, type="p2p_snapshot") for service in services]
+        if all(s["over"] for s in snaps):
+            break
+        for me, s in enumerate(snaps):
+            if s["bots_to_decide"]:
+                outboxes[me].extend(ok(services[me], type="p2p_bots", now=2)["send"])
+            elif s["to_decide"]:
+                outboxes[me].extend(ok(services[me], type="p2p_choose", seat=s["viewer"],
+                                       action=s["view"]["legal"][-1], now=2)["send"])
+        p2p_flush(services, outboxes)
+    final = ok(services[0], type="p2p_snapshot")
+    log = final["save"]["log"]
+    assert final["over"] and told[0]["type"] == "match_started" and told[-1]["type"] == "ended"
+    assert [e["seq"] for e in told] == list(range(1, len(told) + 1))
+    moves = [e for e in told if e["type"] == "move"]
+    assert [m["step"] for m in moves] == list(range(1, len(log["actions"]) + 1))
+    chance = [m for m in moves if m["seat"] == -1]
+    assert chance and all(m["action"] is None and m["by"] == "chance" for m in chance)
+    assert [[m["seat"], m["action"]] for m in moves if m["seat"] >= 0] == [a for a in log["actions"] if a[0] >= 0]
+    deals = [a[1] for service in services for a in ok(service, type="p2p_snapshot")["save"]["log"]["actions"]
+             if a[0] < 0]
+    assert deals and all(deal not in json.dumps(told) for deal in deals)  # neither page's view of a deal
+    assert told[-1]["scores"] == final["result"]["scores"] and told[-1]["winners"] == final["result"]["winners"]
+    assert [e["type"] for e in told].count("ended") == 1 and told[0]["seats"] == ["human", "easy"]
+
+
+def test_a_peer_invite_takes_the_theme_and_refuses_new_matches() -> None:
+    assert embedapi.peer_command(cmd(type="theme", theme="dark")) == ("theme", "dark", None)
+    for kind in ("new_match", "set_seats"):
+        got = embedapi.peer_command(json.dumps(cmd(type=kind, seats="human,easy")))
+        assert got[:2] == (kind, None) and "not available in a match between browsers" in str(got[2])
+    assert "unknown command 'fly'" in str(embedapi.peer_command(cmd(type="fly"))[2])
+    assert "light or dark" in str(embedapi.peer_command(cmd(type="theme", theme="pink"))[2])
+    assert embedapi.PeerEvents(embedapi.Events("x"), True).on_snap({"save": None, "over": False}) == []
+
+
+def test_a_peer_invite_set_up_is_checked() -> None:
+    assert embedapi.peer_problem({"game": "load", "seats": "human,friend"}, GAMES) is None
+    assert embedapi.peer_problem({"game": "haul", "seats": "you,friend,easy,friend"}, GAMES) is None
+    for params, words in [({"game": "chess", "seats": "human,friend"}, "no playable game 'chess'"),
+                          ({"game": "load", "seats": "human,friend,friend"}, "takes 2 seats"),
+                          ({"game": "load", "seats": "human,wizard"}, "no seat kind 'wizard'"),
+                          ({"game": "load", "seats": "human,easy"}, "has a friend seat")]:
+        assert words in str(embedapi.peer_problem(params, GAMES)), params

@@ -21,7 +21,10 @@ def page_url():
     from pyscript import window
 
     loc = window.location
-    return str(loc.origin) + str(loc.pathname) + str(loc.search or "")
+    # (an embed's own keys stay in its address, for its events after a reload; an invite link carries none)
+    rest = [part for part in str(loc.search or "").lstrip("?").split("&")
+            if part and part.split("=")[0] not in ("embed", "origin")]
+    return str(loc.origin) + str(loc.pathname) + ("?" + "&".join(rest) if rest else "")
 
 
 class Links:

@@ -31,6 +31,7 @@ class Session(Links, Connect):
         self.running = False
         self.choosing = False
         self.sender = None  # the peer whose message the engine is judging
+        self.watch = None  # fn(snapshot) told every snapshot applied (an embed's events: app.py embed_peer)
         glue.onEvent(proxy(self.on_glue_event))
         for name, fn in (("p2p-make-reply", self.on_make_reply), ("p2p-connect-button", self.on_connect),
                          ("p2p-new-invite", self.on_new_invite), ("p2p-reinvite", self.on_reinvite),
@@ -155,6 +156,8 @@ class Session(Links, Connect):
             elif kind == "refused":
                 panels.refusal(self, event.get("reason"), False, self.sender)
         self.board.draw(snap)
+        if self.watch is not None:
+            self.watch(snap)
         el = self.board.el
         el.setAttribute("data-to-decide", "yes" if snap.get("to_decide") else "no")
         waiting = snap.get("waiting") or {}

@@ -207,3 +207,86 @@ class Events:
                                             "scores": result.get("scores"), "winners": result.get("winners"),
                                             "result": result}))
         return out
+
+
+PEER_REFUSED = " is not available in a match between browsers (a peer invite fixes the game and the seats)"
+
+
+def peer_command(data):
+    """(kind, theme, problem) of a host's command to a peer-invite embed: only `theme` is taken there; new_match
+    and set_seats are refused (the friend joined the invite's match, so the frame cannot start another)."""
+    kind, value, problem = command(data, [], {"game": None, "seats": []})
+    if kind == "theme" or (problem and kind not in ("new_match", "set_seats")):
+        return kind, value, problem
+    return kind, None, kind + PEER_REFUSED
+
+
+PEER_SEATS = ("human", "me", "you", "friend")
+
+
+def peer_problem(params, games):
+    """What of a peer invite's `game` and `seats` the friend flow cannot take (it then keeps its defaults for that
+    part: the first game, the seat pickers' own kinds), or None. games: the normalized catalogue."""
+    game = game_info(games, params.get("game"))
+    if game is None:
+        return "no playable game " + repr(str(params.get("game")))[:40]
+    seats = [s.strip().lower() for s in str(params.get("seats") or "").split(",") if s.strip()]
+    low, high = game["seats"]
+    if not low <= len(seats) <= high:
+        return game["title"] + " takes " + (str(low) if low == high else str(low) + "-" + str(high)) + " seats"
+    for kind in seats:
+        if kind not in PEER_SEATS and kind not in game["bots"]:
+            return "no seat kind " + repr(kind)[:40] + " (human, friend, " + ", ".join(game["bots"]) + ")"
+    if "friend" not in seats:
+        return "a peer invite has a friend seat"
+    return None
+
+
+class PeerEvents:
+    """The events of a peer-invite embed (the site's "Play a friend" host flow in the frame) from the peer
+    snapshots its page applies: match_started once the match between the browsers began, a move per new action of
+    the match log this page keeps (its `save`), then ended. In a game with hidden information a chance step (a
+    deal) is told without its action: the page's log names its own cards, or every seat's on an honour deal, and
+    the host page is told no hand. Each seat's own move is what every page of the match is sent anyway."""
+
+    def __init__(self, events, hidden):
+        self.events = events
+        self.hidden = bool(hidden)  # the game hides information (GameInfo.hidden_information)
+        self.match_id = None
+        self.log = None
+
+    def told(self, log):
+        actions = []
+        for entry in log.get("actions") or []:
+            seat, action = entry[0], entry[1]
+            actions.append([seat, None if self.hidden and seat < 0 else action])
+        return {"seats": log.get("seats") or [], "seed": None, "options": log.get("options") or {},
+                "actions": actions}
+
+    def on_snap(self, snap):
+        """The events a peer snapshot adds (none before the match began)."""
+        save = snap.get("save") if isinstance(snap, dict) else None
+        log = save.get("log") if isinstance(save, dict) else None
+        setup = save.get("setup") if isinstance(save, dict) else None
+        if not isinstance(log, dict):
+            return [] if self.log is None else self._after(snap)
+        match_id = setup.get("match_id") if isinstance(setup, dict) else None
+        fresh = self.log is None or match_id != self.match_id
+        self.log, self.match_id = self.told(log), match_id
+        if fresh:
+            view = dict(self._view(snap), over=False)
+            view["log"] = dict(self.log, actions=[])
+            out = self.events.started(view, {"seats": self.log["seats"]})
+            return out + self._after(snap)
+        return self._after(snap)
+
+    def _view(self, snap):
+        actions = self.log["actions"]
+        # the end only once the log the page holds has every step of it (a snapshot without a save says the end
+        # of a step the log may not have yet: the next save brings it)
+        over = bool(snap.get("over")) and len(actions) >= (snap.get("step") or 0)
+        return {"game": snap.get("game"), "title": snap.get("title"), "log": self.log, "over": over,
+                "step": snap.get("step"), "result": snap.get("result")}
+
+    def _after(self, snap):
+        return self.events.after(self._view(snap))
