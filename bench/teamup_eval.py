@@ -124,23 +124,6 @@ def part_hint(games: int) -> None:
     print(f"strong bot's decision alone: {spread(decide_times)}")
 
 
-def part_advice(games: int) -> None:
-    """The hint button as the page asks for it (``Game.hint``) in Puzzle mode, followed to the end."""
-    times, scores = [], []
-    for seed in range(games):
-        match = Match(GAME, ["human"], seed, {"mode": "puzzle"})
-        match.play_chance()
-        while not GAME.is_terminal(match.state):
-            start = time.perf_counter()
-            advice = GAME.hint(match.state, 0)
-            times.append(time.perf_counter() - start)
-            assert advice is not None
-            match.apply(0, str(advice["action"]))
-        scores.append(GAME.scores(match.state)[0])
-    print(f"Puzzle mode followed by the hint button over {games} puzzles: scores {Counter(scores)}; "
-          f"Game.hint {spread(times)} over {len(times)} decisions")
-
-
 def _bot_game(job: tuple[str, int]) -> tuple[str, int, list[float]]:
     level, seed = job
     match = Match(GAME, [level], seed)
@@ -195,8 +178,10 @@ def main() -> None:
         part_solve(args.solves, args.workers)
     if "hint" in parts:
         part_hint(args.hints)
-    if "advice" in parts:
-        part_advice(args.hints)
+    if "advice" in parts:  # the hint button in Puzzle mode: bench/teamup_hint.py's (one copy)
+        from teamup_hint import part_puzzle
+
+        part_puzzle(args.hints)
     if "bots" in parts:
         part_bots(args.games, args.workers, args.seed)
 

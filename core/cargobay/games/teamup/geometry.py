@@ -29,13 +29,15 @@ illegal placement is refused with:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .components import DEPTH, LAYERS, NEUTRAL, SHAPES, WIDTH
 
 __all__ = [
     "DEPTH", "LAYERS", "MASK", "NEIGH", "ORIENTS", "PLACEMENTS", "RULE_COLOUR", "RULE_IDENTICAL", "RULE_INSIDE",
-    "RULE_SUPPORT", "RULE_TOUCH", "SIDE_CONFLICT", "WIDTH", "Pallet", "Placement", "pid_of",
+    "RULE_SUPPORT", "RULE_TOUCH", "SIDE_CONFLICT", "WIDTH", "Pallet", "Placement", "pallet_of_view", "pid_of",
 ]
 
 RULE_INSIDE = "inside the pallet"
@@ -239,6 +241,19 @@ class Pallet:
         if not clash:
             return PLACEMENTS[pid]  # stacked on the same footprint
         return PLACEMENTS[(clash & -clash).bit_length() - 1]
+
+
+def pallet_of_view(view: Mapping[str, Any]) -> tuple[int, Pallet]:
+    """The neutral box's footprint and the pallet of a view (``rules.view``: ``neutral``, ``boxes``)."""
+    neutral_view = view["neutral"]
+    assert isinstance(neutral_view, Mapping)
+    neutral = pid_of("N", str(neutral_view["orient"]), int(neutral_view["x"]), int(neutral_view["y"]))
+    pallet = Pallet.start(neutral)
+    boxes = view["boxes"]
+    assert isinstance(boxes, list)
+    for box in boxes:
+        pallet = pallet.place(pid_of(box["box"][0], box["orient"], box["x"], box["y"]), box["z"])
+    return neutral, pallet
 
 
 def explain(rule: str, pallet: Pallet, pid: int, z: int) -> str:

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .components import CARD_KINDS, COLOURS, DEPTH, LAYERS, POINTS_PER_LAYER, WIDTH
-from .geometry import FULL_LAYER, MASK, NEIGH, PLACEMENTS, Pallet, pid_of
+from .geometry import FULL_LAYER, MASK, NEIGH, PLACEMENTS, Pallet, pallet_of_view, pid_of
 from .perfect import NP, SHAPE_ORDER, catalogue
 from .search import CARD_RULE, NS, SHAPE_PIDS
 
@@ -107,14 +107,7 @@ class Table:
 
     @classmethod
     def from_view(cls, view: Mapping[str, object], work: Work | None = None) -> Table:
-        neutral_view = view["neutral"]
-        assert isinstance(neutral_view, Mapping)
-        neutral = pid_of("N", str(neutral_view["orient"]), int(neutral_view["x"]), int(neutral_view["y"]))
-        pallet = Pallet.start(neutral)
-        boxes = view["boxes"]
-        assert isinstance(boxes, list)
-        for box in boxes:
-            pallet = pallet.place(pid_of(box["box"][0], box["orient"], box["x"], box["y"]), box["z"])
+        neutral, pallet = pallet_of_view(view)
         stock_view = view["stock"]
         unseen_view = view["unseen"]
         assert isinstance(stock_view, Mapping) and isinstance(unseen_view, Mapping)

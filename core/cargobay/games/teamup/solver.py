@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 
 from .codes import neutral_footprint
 from .components import BOX_TOTAL, COLOURS, DECK, LAYERS, PER_COLOUR, POINTS_PER_LAYER
-from .geometry import PLACEMENTS, Pallet, pid_of
+from .geometry import PLACEMENTS, Pallet, pallet_of_view, pid_of
 from .perfect import NP, SHAPE_ORDER, catalogue
 from .search import NS, Budget, Search, Step
 
@@ -61,14 +61,7 @@ class Problem:
     @classmethod
     def from_view(cls, view: Mapping[str, object], cards: Sequence[str]) -> Problem:
         """From a view (``rules.view``) and the order of the cards to come (the drawn one first, if any)."""
-        neutral_view = view["neutral"]
-        assert isinstance(neutral_view, Mapping)
-        neutral = pid_of("N", str(neutral_view["orient"]), int(neutral_view["x"]), int(neutral_view["y"]))
-        pallet = Pallet.start(neutral)
-        boxes = view["boxes"]
-        assert isinstance(boxes, list)
-        for box in boxes:
-            pallet = pallet.place(pid_of(box["box"][0], box["orient"], box["x"], box["y"]), box["z"])
+        neutral, pallet = pallet_of_view(view)
         stock_view = view["stock"]
         assert isinstance(stock_view, Mapping)
         stock = tuple(int(stock_view[f"{shape}-{colour}"]) for colour in COLOURS for shape in SHAPE_ORDER)
