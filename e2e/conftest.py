@@ -6,29 +6,19 @@ Chromium comes from Debian (/usr/bin/chromium, or $CARGOBAY_CHROMIUM); Playwrigh
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from sites import build_module as load_build_module  # build.py under a private name
+
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 
 ENGINE_TIMEOUT_MS = 90_000  # Pyodide boot is 4-8 s on a 2-core VM; generous for a loaded CI machine
-
-
-def load_build_module():  # type: ignore[no-untyped-def]
-    """Import build.py under a private name (the PyPI package `build` would shadow `import build`)."""
-    spec = importlib.util.spec_from_file_location("cargobay_build", ROOT / "build.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["cargobay_build"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="session")
