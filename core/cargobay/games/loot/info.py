@@ -22,7 +22,7 @@ INFO = GameInfo(
         Option("third_location", "2 players: a third location", True),
         Option("shootout", "Ties and Duel Guns", "quick-draw", choices=("quick-draw", "gun cards"),
                choice_labels=("Quick-draw: press your key after DRAW!", "Gun cards: play again, no reflexes")),
-        Option("crypto", "Deal as between browsers (cryptographically; always on in a peer match)",
+        Option("crypto", "Item deck dealt cryptographically (no page sees a card before the rules show it)",
                False, menu=False),
     ),
     # reflexes can't be compared fairly between browsers; no page may hold the whole deck

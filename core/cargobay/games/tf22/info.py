@@ -13,7 +13,7 @@ INFO = GameInfo(
         Option("turns", "Turns (take-off in the last)", 20, low=3, high=20),
         Option("interference", "Robot Combat Unit interference", "anywhere", choices=("anywhere", "mountains"),
                choice_labels=("Adjacent anywhere (TF22)", "Adjacent on mountains only (Full Metal Planete)")),
-        Option("crypto", "Deal the tides as between browsers (cryptographically; always on in a peer match)",
+        Option("crypto", "Tide deck dealt cryptographically (no page sees a tide before the rules show it)",
                False, menu=False),
     ),
     available=True,
