@@ -40,6 +40,15 @@ INVENTORY = tuple(PER_COLOUR[shape] * len(COLOURS) for shape in SHAPE_ORDER)  # 
 
 Counts = tuple[int, ...]  # boxes per shape, in SHAPE_ORDER
 
+# Box counts packed 6 bits a shape, so a sum is one addition and "at most the set" one mask: a field holds
+# used + (31 - inventory), which reaches bit 5 exactly when used > inventory (used stays below 32 + inventory).
+_BIAS = sum((31 - n) << (6 * i) for i, n in enumerate(INVENTORY))
+_GUARD = sum(32 << (6 * i) for i in range(len(INVENTORY)))
+
+
+def _pack(counts: Counts) -> int:
+    return sum(n << (6 * i) for i, n in enumerate(counts))
+
 
 def layer_tilings(neutral: int = -1) -> list[int]:
     """Every legal tiling of one layer (footprint masks), around the neutral box's footprint if given.
@@ -87,6 +96,8 @@ class Catalogue:
         self._upper_counts = [shape_counts(t) for t in self.upper]
         self._ways: dict[tuple[int, int, Counts], int] = {}
         self._chains: dict[int, list[int]] = {}
+        self._stacks: dict[int, list[tuple[int, int, int]]] = {}  # layers -> (key, tiling on top, packed boxes used)
+        self._above: dict[int, list[tuple[int, int]]] = {}  # tiling -> (tiling, packed counts) that may lie on it
 
     def _rest(self, layer: int, below: int, left: Counts) -> int:
         """Ways to finish layers ``layer``..LAYERS-1 over the tiling ``below`` with exactly ``left`` boxes."""
@@ -153,20 +164,34 @@ class Catalogue:
         if layers >= LAYERS:
             return self.keys
         found = self._chains.get(layers)
+        if found is None:
+            found = self._chains[layers] = [key for key, _, _ in self._stacks_of(layers)]
+        return found
+
+    def _stacks_of(self, layers: int) -> list[tuple[int, int, int]]:
+        """``chains``' stacks with their top tiling and boxes used (packed: ``_pack``), each height grown from
+        the one below and kept (the hint asks for every height in turn)."""
+        found = self._stacks.get(layers)
         if found is not None:
             return found
-        stacks = [(0, -1, (0,) * len(INVENTORY))] if not layers else [
-            (t, t, c) for t, c in zip(self.first, self._first_counts, strict=True)
-            if all(a <= b for a, b in zip(c, INVENTORY, strict=True))]
-        for layer in range(1, layers):
-            grown = []
-            for key, below, used in stacks:
-                for tiling, counts in zip(self.upper, self._upper_counts, strict=True):
-                    total = tuple(a + b for a, b in zip(used, counts, strict=True))
-                    if not tiling & below and all(a <= b for a, b in zip(total, INVENTORY, strict=True)):
-                        grown.append((key | tiling << (layer * NP), tiling, total))
-            stacks = grown
-        found = self._chains[layers] = [key for key, _, _ in stacks]
+        if not layers:
+            found = [(0, -1, 0)]
+        elif layers == 1:
+            found = [(t, t, _pack(c)) for t, c in zip(self.first, self._first_counts, strict=True)
+                     if all(a <= b for a, b in zip(c, INVENTORY, strict=True))]
+        else:
+            shift = (layers - 1) * NP
+            found = []
+            for key, below, used in self._stacks_of(layers - 1):
+                above = self._above.get(below)
+                if above is None:  # no footprint of a shape right above itself
+                    above = self._above[below] = [(t, _pack(c)) for t, c in zip(self.upper, self._upper_counts,
+                                                                                 strict=True) if not t & below]
+                for tiling, counts in above:
+                    total = used + counts
+                    if not (total + _BIAS) & _GUARD:  # at most the boxes of the set, per shape
+                        found.append((key | tiling << shift, tiling, total))
+        self._stacks[layers] = found
         return found
 
     def layer_possible(self, layer: int, placed: int) -> bool:
