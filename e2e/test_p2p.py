@@ -275,7 +275,8 @@ def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:
     assert attr(host, "data-step") == step
     # the restored match is drawn for this 1280 px wide page at once (landscape), not only after a resize
     assert guest.get_attribute("#board svg", "data-layout") == "wide"
-    assert host.locator("#p2p-reconnect-box").is_visible() and guest.locator("#p2p-reconnect-box").is_visible()
+    for page in (host, guest):  # (the box is drawn with the panels, just after the phase is set)
+        page.wait_for_selector("#p2p-reconnect-box", state="visible")
     assert host.locator("#p2p-peers li[data-peer='1']").get_attribute("data-state") == "paused"
     assert "paused" in guest.locator("#turn-info").inner_text()
     shot(host, "p2p-04-paused")
