@@ -19,8 +19,6 @@ Prints figures; asserts nothing.
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import platform
 import sys
 from pathlib import Path
@@ -28,8 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from engine_speed import TIMED_REQUEST_JS, run_cpython
-from startup import BUILD, TIMEOUT_MS
+from engine_speed import run_browser, run_cpython
 
 STEPS = ("keys", "shuffle", "shares", "open", "reveal", "peek", "audit")
 
@@ -65,30 +62,6 @@ def report(name: str, work: list[dict[str, Any]], timed: list[tuple[dict[str, An
                 + (peers - 1) * per[(peers, "open")])
         print(f"  a {peers}-page deal, pages in parallel (first deal, keys included): {wall:7.0f} ms; later deals "
               f"{wall - per[(peers, 'keys')]:7.0f} ms")
-
-
-def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
-    """The requests in the built site's worker; the site is ``$CARGOBAY_DIST`` (default dist/)."""
-    from playwright.sync_api import sync_playwright
-
-    from cargobay.service import PROTOCOL
-
-    dist = Path(os.environ.get("CARGOBAY_DIST") or BUILD.DIST)
-    if not no_build or not (dist / "manifest.json").exists():
-        BUILD.build(dist)
-    timed = []
-    with BUILD.serving(dist) as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=BUILD.chromium_path(), headless=True, args=BUILD.CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.goto(base)
-        page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
-        for request in work:
-            answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps({"v": PROTOCOL, "id": 1, **request}))
-            if not answer.get("ok"):
-                raise SystemExit(f"browser answered {answer}")
-            timed.append((answer["result"], ms))
-        browser.close()
-    return timed
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import sys
 import time
@@ -61,12 +62,12 @@ TIMED_REQUEST_JS = """async (text) => {
 def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
     from playwright.sync_api import sync_playwright
 
-    build = BUILD
-    if not no_build or not (build.DIST / "manifest.json").exists():
-        build.build()
+    dist = Path(os.environ.get("CARGOBAY_DIST") or BUILD.DIST)
+    if not no_build or not (dist / "manifest.json").exists():
+        BUILD.build(dist)
     timed = []
-    with build.serving() as base, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=build.chromium_path(), headless=True, args=build.CHROMIUM_ARGS)
+    with BUILD.serving(dist) as base, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=BUILD.chromium_path(), headless=True, args=BUILD.CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(base)
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
