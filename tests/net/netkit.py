@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cargobay.bots import RandomBot
+from cargobay.crypto import proofs
+from cargobay.crypto import ristretto as r
 from cargobay.net import Identity, Out, Peer, Setup
 from cargobay.net.messages import PROTOCOL, body, dump
 from cargobay.net.signing import signed_bytes
@@ -137,3 +140,19 @@ class Network:
 
 def loaded(text: str) -> dict[str, Any]:
     return dict(json.loads(text))
+
+
+def lie_in_shares(monkeypatch: Any, cheater: Peer, lying: Callable[[dict[str, Any]], bool], index: int = 0) -> None:
+    """``cheater`` sends a false decryption share (its ``index``-th: a point that unmasks another card) for every
+    deck event ``lying`` picks, with the proof of its honest shares."""
+    honest = proofs.prove_shares
+
+    def false_shares(secret: int, points: Any, context: bytes) -> tuple[list[r.Point], bytes]:
+        shares, proof = honest(secret, points, context)
+        node = int(context.decode().split("|")[2])
+        event = cheater.dealing.events.get(node) if cheater.dealing else None
+        if event is not None and secret == cheater.dealing.secret and lying(event) and shares:  # type: ignore[union-attr]
+            shares[index] = r.add(shares[index], r.BASE)
+        return shares, proof
+
+    monkeypatch.setattr(proofs, "prove_shares", false_shares)

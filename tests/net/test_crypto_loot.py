@@ -11,13 +11,11 @@ from typing import Any
 
 import pytest
 
-from cargobay.crypto import proofs
-from cargobay.crypto import ristretto as r
 from cargobay.deck import HIDDEN, PUBLIC, seat_of
 from cargobay.net import Peer
 from cargobay.registry import GAMES
 
-from .netkit import Network
+from .netkit import Network, lie_in_shares
 
 PEEKERS = ["boots", "compass", "glass", "clover", "keys", "sleight", "handkerchief"]
 
@@ -78,18 +76,7 @@ def test_a_loot_spectator_sees_no_peeked_card() -> None:
 def test_a_false_share_in_a_loot_peek_is_caught_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
     network = Network(peers=2, seed=5, game="loot", options=options(PEEKERS))
     cheater = network.peers[1]
-    honest = proofs.prove_shares
-
-    def false_shares(secret: int, points: Any, context: bytes) -> tuple[list[r.Point], bytes]:
-        shares, proof = honest(secret, points, context)
-        node = int(context.decode().split("|")[2])
-        event = cheater.dealing.events.get(node) if cheater.dealing else None
-        peeking = event is not None and any(to <= -10 for to in event["to"])
-        if secret == cheater.dealing.secret and peeking and shares:  # type: ignore[union-attr]
-            shares[-1] = r.add(shares[-1], r.BASE)
-        return shares, proof
-
-    monkeypatch.setattr(proofs, "prove_shares", false_shares)
+    lie_in_shares(monkeypatch, cheater, lambda event: any(to <= -10 for to in event["to"]), index=-1)  # a peek
     network.play_until(lambda: network.peers[0].outcome is not None)
     outcome = network.peers[0].outcome
     assert outcome is not None and (outcome["peer"], outcome["rule"]) == (1, "false-share"), outcome

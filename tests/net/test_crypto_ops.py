@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cargobay.crypto import mental, proofs
+from cargobay.crypto import mental
 from cargobay.crypto import ristretto as r
 from cargobay.deck import HIDDEN, KEEP, PUBLIC
 from cargobay.net import Peer
@@ -120,19 +120,8 @@ def test_a_page_cannot_unmask_the_card_another_seat_peeked_at() -> None:
 def test_a_false_share_in_a_peek_or_a_reveal_is_caught_and_named(what: str, monkeypatch: pytest.MonkeyPatch) -> None:
     net = network(2, 5, turns=30)
     cheater = net.peers[1]
-    honest = proofs.prove_shares
-
-    def false_shares(secret: int, points: Any, context: bytes) -> tuple[list[r.Point], bytes]:
-        shares, proof = honest(secret, points, context)
-        node = int(context.decode().split("|")[2])
-        event = cheater.dealing.events.get(node) if cheater.dealing else None
-        lying = event is not None and event["prefix"] == "see:" and (
-            (what == "flip") == (PUBLIC in event["to"]))
-        if secret == cheater.dealing.secret and lying and shares:  # type: ignore[union-attr]
-            shares[0] = r.add(shares[0], r.BASE)  # a share that unmasks another point
-        return shares, proof
-
-    monkeypatch.setattr(proofs, "prove_shares", false_shares)
+    netkit.lie_in_shares(monkeypatch, cheater, lambda event: event["prefix"] == "see:" and (
+        (what == "flip") == (PUBLIC in event["to"])))
     net.play_until(lambda: net.peers[0].outcome is not None)
     outcome = net.peers[0].outcome
     assert outcome is not None and (outcome["peer"], outcome["rule"]) == (1, "false-share"), outcome

@@ -5,16 +5,12 @@ forecast; a false share in a forecast is caught and named."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from cargobay.crypto import proofs
-from cargobay.crypto import ristretto as r
 from cargobay.deck import HIDDEN, PUBLIC, seat_of
 from cargobay.net import Peer
 
-from .netkit import Network
+from .netkit import Network, lie_in_shares
 
 
 def opened(peer: Peer) -> list[tuple[int, list[str]]]:
@@ -69,18 +65,7 @@ def test_a_tf22_spectator_sees_the_tides_and_no_forecast() -> None:
 def test_a_false_share_in_a_forecast_is_caught_and_named(monkeypatch: pytest.MonkeyPatch) -> None:
     network = Network(peers=2, seed=4, game="tf22", options={"crypto": True, "turns": 20})
     cheater = network.peers[1]
-    honest = proofs.prove_shares
-
-    def false_shares(secret: int, points: Any, context: bytes) -> tuple[list[r.Point], bytes]:
-        shares, proof = honest(secret, points, context)
-        node = int(context.decode().split("|")[2])
-        event = cheater.dealing.events.get(node) if cheater.dealing else None
-        forecast = event is not None and any(to <= -10 for to in event["to"])
-        if secret == cheater.dealing.secret and forecast and shares:  # type: ignore[union-attr]
-            shares[0] = r.add(shares[0], r.BASE)
-        return shares, proof
-
-    monkeypatch.setattr(proofs, "prove_shares", false_shares)
+    lie_in_shares(monkeypatch, cheater, lambda event: any(to <= -10 for to in event["to"]))  # a forecast
     network.play_until(lambda: network.peers[0].outcome is not None)
     outcome = network.peers[0].outcome
     assert outcome is not None and (outcome["peer"], outcome["rule"]) == (1, "false-share"), outcome
