@@ -372,6 +372,19 @@ def test_a_friend_opens_the_invite_link_and_sees_no_error(new_page) -> None:  # 
         assert page.get_attribute("#messages", "data-kind") != "error"
 
 
+def test_an_invite_link_opened_in_a_tab_already_on_the_site_joins(new_page) -> None:  # type: ignore[no-untyped-def]
+    """Only the #join= fragment changes (same document): the page follows it on `hashchange`."""
+    host, guest = new_page(), new_page()
+    for page in (host, guest):
+        open_ready(page)  # the same address as the host's link, less its fragment
+    guest.evaluate("() => { window.__sameDocument = true; }")
+    connect(host, guest, via_link=True)
+    assert guest.evaluate("() => window.__sameDocument === true"), "the link reloaded the page"
+    for page in (host, guest):
+        assert error_message(page) == "", error_message(page)
+        assert page.recorder.errors == []
+
+
 def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page) -> None:  # type: ignore[no-untyped-def]
     page = new_page()
     page.goto(page.base_url + "#join=CB1.garbage!!")

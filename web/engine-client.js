@@ -190,7 +190,7 @@ window.cargobayLoadP2P = loadP2P;
 // when another tab holds it; held until release or the page goes), a new record id, and a file download.
 const heldLocks = new Map();
 window.cargobayPage = {
-  listen(name, fn) { window.addEventListener(name, () => fn()); },
+  listen(name, fn) { window.addEventListener(name, (event) => fn(event)); }, // fn(event), as a DOM listener
   // waitMs: wait that long for a lock another document holds (this tab's previous page, just reloaded, may not
   // have let go of it yet); without it, answer at once.
   claim(name, waitMs) {

@@ -26,7 +26,7 @@ class Matches:
         self.elsewhere = []  # lock names held by other tabs
         self.armed = None  # the id whose Delete was pressed once
         self._build()
-        window.cargobayPage.listen("storage", proxy(lambda: self.refresh()))
+        window.cargobayPage.listen("storage", proxy(lambda event: self.refresh()))
 
     def _build(self):
         section = element("section", id="matches", aria_labelledby="matches-title")
