@@ -22,8 +22,12 @@ def test_actions_round_trip(action: str) -> None:
 
 @pytest.mark.parametrize("bad", [
     "", "fly", "move:7", "move:x>1,1", "move:7>1,1/6", "move:0>1,1", "load:7>3", "unload:7>40", "fire:7>40",
-    "build:12>spider@1,1", "land:12,5/2", "order:0,0", "order:4", "tides:ENX", "tides:", "first:4", "lose:-1",
+    "build:12>spider@1,1", "land:12,5/2", "order:0,0", "order:10", "tides:ENX", "tides:", "first:10", "lose:-1",
     "capture:a+b>c", "repair:3>99,99", 7, None,
+    # ASCII digits only: str.isdigit() is true for '²' and for other scripts' digits
+    "move:\u00b2>1,1", "move:7>1,\u00b2", "move:7>\u0661,1", "lose:\u0661", "first:\u0661", "order:\u0660,1",
+    "build:\u0661\u0662>rcu@1,1",
+    "move:7>1,1/\u0663", "fire:7+9>4\u0301",
 ])
 def test_malformed_actions_are_invalid(bad: object) -> None:
     with pytest.raises(InvalidActionError):

@@ -176,8 +176,11 @@ Action = Order | Tides | First | Land | Move | Load | Unload | Fire | Capture | 
 UNIT_ACTIONS = (Move, Load, Unload, Fire, Capture, Build, Repair, Replace)
 
 
+SEAT_DIGITS = tuple("0123456789")  # the engine checks a seat against the match's seat count
+
+
 def _id(text: str, action: str) -> int:
-    if not text.isdigit() or len(text) > 7 or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) < 1:
         raise InvalidActionError(f"{action!r}: {text!r} is not a piece id")
     return int(text)
 
@@ -202,16 +205,16 @@ def parse(action: object) -> Action:
         raise InvalidActionError(f"{action!r} is not an action of TF22 ({GRAMMAR})")
     if kind == "order":
         parts = arg.split(",")
-        if not all(part in ("0", "1", "2", "3") for part in parts) or len(set(parts)) != len(parts):
-            raise InvalidActionError(f"{action!r}: the landing order lists seats 0-3 once each")
+        if not all(part in SEAT_DIGITS for part in parts) or len(set(parts)) != len(parts):
+            raise InvalidActionError(f"{action!r}: the landing order lists each seat once, by number (order:2,0,1)")
         return Order(tuple(int(part) for part in parts))
     if kind == "tides":
         if not arg or any(card not in LEVELS for card in arg):
             raise InvalidActionError(f"{action!r}: tide cards are E (ebb), N (normal), F (flood)")
         return Tides(arg)
     if kind == "first":
-        if arg not in ("0", "1", "2", "3"):
-            raise InvalidActionError(f"{action!r}: the first player is a seat 0-3")
+        if arg not in SEAT_DIGITS:
+            raise InvalidActionError(f"{action!r}: the first player is a seat number (first:1)")
         return First(int(arg))
     if kind == "land":
         cell, _, orientation = arg.partition("/")

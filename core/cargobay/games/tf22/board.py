@@ -2,10 +2,11 @@
 shipped in the wheel as package data), their geometry and where White Ore lies at the start.
 
 The data file holds 28 x 19 = 532 cells in an "odd-q" layout (flat-topped hexes in columns, odd columns half a
-hex lower); the rulebook says "a 28 by 18 grid of 504 hexes". Reconciled as the file's header suggests: a printed
-board 18 full hexes tall per column spans 18.5 hex heights, so the 28 surplus cells are the half hexes cut by its
-long edges, row 0 of the even columns and row 18 of the odd columns. They are off the board; the other 504 cells
-are the rulebook's hexes (every column then has 18 hexes: rows 1-18 in even columns, rows 0-17 in odd ones).
+hex lower); the rulebook says "a 28 by 18 grid of 504 hexes". Reconciled (ruling 13) as the file's header
+suggests: a printed board 18 full hexes tall per column spans 18.5 hex heights, so the 28 surplus cells are the half
+hexes cut by its long edges, row 0 of the even columns and row 18 of the odd columns. They are off the board; the
+other 504 cells are the rulebook's hexes (every column then has 18 hexes: rows 1-18 in even columns, rows 0-17 in
+odd ones).
 
 A hex is its index ``y * WIDTH + x``; actions write it ``x,y`` (the data file's column and row, from 0).
 Directions are 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
@@ -130,10 +131,15 @@ def hex_text(index: int) -> str:
     return f"{index % WIDTH},{index // WIDTH}"
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` is true for '²' and for other scripts' digits), at most 3."""
+    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
+
+
 def parse_hex(text: str) -> int:
     """``x,y`` -> the hex index; InvalidActionError if it is not a hex of the board."""
     x_text, comma, y_text = text.partition(",")
-    if not comma or not x_text.isdigit() or not y_text.isdigit():
+    if not comma or not _digits(x_text) or not _digits(y_text):
         raise InvalidActionError(f"{text!r} is not a hex (x,y with x 0-{WIDTH - 1}, y 0-{HEIGHT - 1})")
     x, y = int(x_text), int(y_text)
     if not _on_board(x, y):

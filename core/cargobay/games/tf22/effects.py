@@ -181,10 +181,14 @@ def _build(state: TF22State, seat: int, move: Build) -> None:
     state.reserve[move.kind] -= 1
     state.built[move.unit] = [*state.built.get(move.unit, []), move.kind]
     comm = -1 if move.kind == "pontoon" else state.own_comm(seat)
-    if occupant is not None:
-        state.new_piece(Piece(move.kind, comm, -1, occupant, -1))
-    else:
-        state.new_piece(Piece(move.kind, comm, move.hex, -1, -1))
+    into = derived.lander.get(move.hex, occupant)
+    if into is not None:  # onto a carrier, or into an own Lander through a pod
+        state.new_piece(Piece(move.kind, comm, -1, into, -1))
+    else:  # ruling 11: a flooded hex keeps it (inactive); open sea loses it, as an unload would
+        made = state.new_piece(Piece(move.kind, comm, move.hex, -1, -1))
+        if move.kind != "pontoon" and TERRAIN[move.hex] == "~" and move.hex not in derived.pontoon:
+            state.events.append(f"{_name(state, made)} is lost in the open sea")
+            destroy(state, made)
     state.ap[seat] -= 1
 
 

@@ -5,11 +5,16 @@
 - A seat's **Zone of Fire** is every hex within range of two or more of its armed units that project fire: on the
   map, commanded, tide-active (Laser Turrets always). Ranges: Robot Combat Unit 2 (3 on a mountain), Heavy Combat
   Spider 3, Speedboat 2, Laser Turret 2.
-- Decided here: a unit inside an enemy Zone of Fire is inactive (no moving, firing, loading, capturing) but still
-  projects fire, so zones never depend on each other and are the same whatever order units came in; Landers and
-  Laser Turrets are never made inactive by a zone (as Full Metal Galaxy does).
-- A unit is **active** for its commander when it is on the map, tide-active and (Landers and Turrets aside) not in
-  an enemy Zone of Fire.
+- Ruling 12: a Zone of Fire makes every enemy unit under it inactive, Laser Turrets included ("these enemy units
+  become inactive"); an inactive Turret neither fires nor counts towards its owner's Zone of Fire.
+- Decided here: a mobile unit inside an enemy Zone of Fire is inactive (no moving, firing, loading, capturing) but
+  still projects fire, so zones are the same whatever order units came in. A Turret is judged against the zones
+  all projecting units make (``Zones``: first every unit, then the Turrets under enemy fire taken out). Landers stand
+  at least 4 hexes apart (the landing zone) and a Turret reaches 2, so no Turret ever reaches an enemy Turret: taking
+  the inactive ones out changes no zone over another Turret, and the order of the two steps cannot matter. Landers
+  are never made inactive by a zone (loading and unloading already avoid hexes under enemy fire).
+- A unit is **active** for its commander when it is on the map, tide-active and (Landers aside) not in an enemy
+  Zone of Fire.
 
 >>> RANGE_CELLS = [len(disk_for(r)) for r in (1, 2, 3)]; RANGE_CELLS
 [7, 19, 37]
@@ -65,7 +70,7 @@ def unit_range(piece: Piece, cell: int | None = None) -> int:
 class Zones:
     """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none)."""
 
-    __slots__ = ("_enemy", "count", "covered", "shooters")
+    __slots__ = ("_enemy", "count", "covered", "shooters", "silenced")
 
     def __init__(self, state: TF22State) -> None:
         self.count: list[Counter[int]] = [Counter() for _ in range(state.seats)]
@@ -80,6 +85,14 @@ class Zones:
             reach = unit_range(piece)
             self.shooters[pid] = (seat, piece.hex, reach)
             self.count[seat].update(disk(piece.hex, reach))
+        # ruling 12: a Laser Turret under an enemy Zone of Fire is inactive and projects no fire
+        self.silenced: frozenset[int] = frozenset(
+            pid for pid, (seat, cell, _) in self.shooters.items()
+            if state.pieces[pid].kind == "turret"
+            and any(other != seat and row[cell] >= 2 for other, row in enumerate(self.count)))
+        for pid in self.silenced:
+            seat, cell, reach = self.shooters.pop(pid)
+            self.count[seat].subtract(disk(cell, reach))
         # each seat's zone
         self.covered = [{cell for cell, n in row.items() if n >= 2} for row in self.count]
 
@@ -109,8 +122,10 @@ def active(state: TF22State, pid: int, seat: int) -> bool:
     piece = state.pieces[pid]
     if piece.hex < 0 or state.controller(piece) != seat:
         return False
-    if piece.kind in ("lander", "turret"):
+    if piece.kind == "lander":
         return True
+    if piece.kind == "turret":
+        return pid not in zones(state).silenced
     if not tide_active(state, piece):
         return False
     enemy = zones(state).enemy(seat)

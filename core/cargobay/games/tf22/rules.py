@@ -3,9 +3,13 @@ with zones of fire, capture units and Landers, and take off.
 
 Rulings applied (../shared/notes/rules-decisions.md, "TF22"): 1 the map and the ore pattern (board.py); 2 the
 start and the Lander's shape (a centre and three alternating pods, each with a Laser Turret); 3 cargo spaces
-(units.py); 4 the two-hex Sea Freighter; 5 the 15-card tide deck, reshuffled when empty, and what an active
-Production Unit is; 6 Action Points; 7 Zones of Fire and capture; 8 RCU interference (its Full Metal Planete
-variant is the option ``interference: mountains``); 9 take-off and scoring; 10 alliances are talk only.
+(units.py); 4 the two-hex Sea Freighter, which may strand itself like any sea unit (legal.py); 5 the 15-card tide
+deck, reshuffled when empty, and what an active Production Unit is; 6 Action Points; 7 Zones of Fire and capture;
+8 RCU interference (its Full Metal Planete variant is the option ``interference: mountains``); 9 take-off and
+scoring; 10 alliances are talk only; 11 building into any free adjacent hex unloading allows, flooded ones
+included, the limit counted per Production Unit (legal.py); 12 Laser Turrets under enemy fire are inactive (fire.py);
+13 the map file's half hexes are off the board (board.py). A refused action names the fact and the rule that
+applies (refusals.py).
 
 docs/tf22-engine.md is the contract for the board and the bots (actions, phases, view, every decision). The
 module map: board (the 504 hexes from map.txt, 28 x 19 cells reconciled with the rulebook's 28 x 18), tides,
@@ -33,12 +37,13 @@ from ... import tokens
 from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, TERMINAL, Choices, Game, IllegalActionError
 from . import dealt, flow
-from .actions import Capture, Fire, First, Land, Lose, Order, Simple, Tides, parse, steps
+from .actions import First, Land, Lose, Order, Simple, Tides, parse, steps
 from .board import WIDTH, hex_text
 from .effects import execute
-from .fire import active, tide_active, zones
+from .fire import zones
 from .info import INFO
 from .legal import actors, global_actions, interference_pairs, landing_sites, legal_actions, unit_actions
+from .refusals import explain
 from .state import MAX_SEATS, TF22State, state_from_json, state_to_json
 from .tides import DECK, unseen
 
@@ -159,8 +164,8 @@ class TF22Game(Game[TF22State]):
             new.undo()
             return new
         if str(move) not in self._legal_for(state, seat, move):
-            raise IllegalActionError(f"{action!r} is not legal now: {self._why(state, seat, move)}",
-                                     self._rule(move))
+            fact, rule = explain(state, seat, move)
+            raise IllegalActionError(f"{action!r} is not legal now: {fact}", rule)
         new = state.copy()
         small = new.open_entry()
         if isinstance(move, Simple) and move.word == "takeoff":
@@ -196,7 +201,9 @@ class TF22Game(Game[TF22State]):
         new = state.copy()
         if isinstance(move, Order) and state.phase == "order":
             if sorted(move.seats) != list(range(state.seats)):
-                raise IllegalActionError("the landing order lists every seat once", "Turn 1: roll for order")
+                raise IllegalActionError(
+                    f"the landing order lists seats 0-{state.seats - 1} of this {state.seats}-seat match once each, "
+                    f"not {','.join(map(str, move.seats))}", "Turn 1: roll for order")
             new.order = list(move.seats)
             new.phase = "land"
             new.mover = 0
@@ -208,47 +215,12 @@ class TF22Game(Game[TF22State]):
             (flow.deal if state.phase == "deal" else flow.reshuffle)(new, list(move.cards))
         elif isinstance(move, First) and state.phase == "first":
             if move.seat >= state.seats:
-                raise IllegalActionError(f"no seat {move.seat}", "Turn 2: roll for first player")
+                raise IllegalActionError(f"no seat {move.seat}: this match has seats 0-{state.seats - 1}",
+                                         "Turn 2: roll for first player")
             flow.first(new, move.seat)
         else:
             raise IllegalActionError(f"{move} is not the pending chance event ({state.phase})", "Turn Order")
         return new
-
-    def _rule(self, move: Any) -> str:
-        return {
-            "Move": "Movement: 1 AP per hex, not into an occupied hex or an enemy Zone of Fire",
-            "Load": "Loading and Transport: from an adjacent hex, with room, not under enemy fire",
-            "Unload": "Loading and Transport: into an adjacent hex, not under enemy fire",
-            "Fire": "Destroying a Target: two armed units in range, 2 shots per turn each, 2 AP",
-            "Capture": "Capturing a Target: two armed units adjacent, outside enemy Zones of Fire",
-            "Build": "Production Unit: White Ore loaded, 2 units per turn, from the reserve",
-            "Repair": "Capturing a Lander: repair with other companies' Comm Modules",
-            "Replace": "Capturing a Lander: its Comm Module may be replaced by one of the captor's",
-        }.get(type(move).__name__, "Turn Order")
-
-    def _why(self, state: TF22State, seat: int, move: Any) -> str:
-        if state.phase != "play" and not isinstance(move, Lose):
-            return f"the phase is {state.phase}"
-        if state.breach >= 0 and not isinstance(move, Fire):
-            return "the unit that entered the enemy Zone of Fire must fire first"
-        unit = getattr(move, "unit", None)
-        if unit is not None:
-            if unit not in state.pieces:
-                return f"there is no piece {unit}"
-            piece = state.pieces[unit]
-            if state.controller(piece) != seat:
-                return f"piece {unit} is not commanded by seat {seat}"
-            if piece.hex < 0:
-                return f"piece {unit} is carried"
-            if state.ap[seat] < 1:
-                return "no Action Points left"
-            if not tide_active(state, piece):
-                return f"piece {unit} is stranded or flooded"
-            if not active(state, unit, seat):
-                return f"piece {unit} is inside an enemy Zone of Fire"
-        if isinstance(move, Capture) and move.partner < 0:
-            return "a Lander is boarded next to a pod once its three Turrets are destroyed"
-        return "see the rule named"
 
     # --- what is seen ---------------------------------------------------------------------------
     def scores(self, state: TF22State) -> list[int]:

@@ -85,11 +85,12 @@ class Model:
         return True
 
     def inactive(self, pid: int) -> str:
-        """Why a unit on the map cannot act ("" if it can): stranded, flooded, or inside an enemy zone."""
+        """Why a unit on the map cannot act ("" if it can): stranded, flooded, or inside an enemy zone (a Laser
+        Turret too, ruling 12)."""
         piece = self.pieces[pid]
-        if piece.hex < 0 or piece.kind in ("lander", "turret", "ore", "pontoon"):
+        if piece.hex < 0 or piece.kind in ("lander", "ore", "pontoon"):
             return ""
-        if not all(self.stands(piece.kind, cell) for cell in self.hexes(pid)):
+        if piece.kind != "turret" and not all(self.stands(piece.kind, cell) for cell in self.hexes(pid)):
             return "stranded" if piece.kind in SEA_UNITS else "flooded"
         owner = self.owner(pid)
         if owner < 0:
