@@ -4,6 +4,7 @@
     python build.py build            build the cargobay wheel, vendor the browser runtimes, assemble dist/
     python build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
     python build.py test [ARGS...]   build, then run pytest over tests/ and e2e/ (ARGS go to pytest)
+    python build.py lint             ruff over the tree, mypy strict over core/ (.ci/run runs it before the tests)
 
 Options for build/serve/test: --wheel PATH uses a prebuilt cargobay wheel instead of building one
 (also settable with the CARGOBAY_WHEEL environment variable); --skip-npm never runs npm.
@@ -209,7 +210,7 @@ def _tree_digest(paths: list[Path]) -> str:
     return h.hexdigest()
 
 
-_REMOTE_URL_RE = re.compile(r"""(?:https?:)?//(?!www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}[/"')\s]""", re.I)
+_REMOTE_URL_RE = re.compile(r"""(?:https?:)?//(?!www\.w3\.org/)[a-z0-9.-]+\.[a-z]{2,}[/"')\s]""", re.IGNORECASE)
 
 
 def check_no_remote_urls(dirs: list[Path]) -> None:
@@ -265,7 +266,8 @@ def cards_html(catalogue: str) -> str:
             extra = f'<span class="game-meta">{players} players · playable</span>'
             attrs = 'aria-pressed="false"'
         else:
-            extra, attrs = '<span class="badge">coming soon</span>', 'disabled aria-disabled="true" aria-pressed="false"'
+            extra = '<span class="badge">coming soon</span>'
+            attrs = 'disabled aria-disabled="true" aria-pressed="false"'
         items.append(
             f'<li><button type="button" class="game-card" data-game="{escape(game["id"])}" {attrs}>{title}{extra}'
             "</button></li>"
@@ -438,7 +440,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
-    def log_message(self, format: str, *args: object) -> None:
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (http.server's signature)
         if os.environ.get("CARGOBAY_SERVE_LOG"):
             super().log_message(format, *args)
 
@@ -488,6 +490,26 @@ def serve(dist: Path, port: int) -> None:
 # ---------------------------------------------------------------------------------------------- cli
 
 
+LINTERS = (
+    # (name, argv): what `python build.py lint` and .ci/run check before the tests; configured in pyproject.toml
+    ("ruff", ["-m", "ruff", "check", "."]),
+    ("mypy (strict, core/)", ["-m", "mypy"]),
+)
+
+
+def lint(root: Path = ROOT) -> int:
+    """Run ruff over the tree (web/ with the rules MicroPython follows) and mypy strict over core/; 0 if both pass."""
+    failed = []
+    for name, argv in LINTERS:
+        log(f"lint: {name}")
+        if subprocess.call([sys.executable, *argv], cwd=root) != 0:
+            failed.append(name)
+    if failed:
+        log(f"lint failed: {', '.join(failed)} (configuration: pyproject.toml [tool.ruff], [tool.mypy])")
+        return 1
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="build.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -502,10 +524,13 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--port", type=int, default=8000)
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     sub.add_parser("test", parents=[common], help="build, then run pytest (extra args go to pytest)")
+    sub.add_parser("lint", help="ruff over the tree and mypy strict over core/ (what .ci/run checks first)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
 
+    if args.command == "lint":
+        return lint()
     dist = Path(args.dist).resolve()
     if args.command == "build":
         build(dist, args.wheel, args.skip_npm)

@@ -87,7 +87,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "core") not in sys.path:
     sys.path.insert(0, str(ROOT / "core"))
 
-from cargobay.games.loot import actions as A  # noqa: E402  (the wire grammar only)
+from cargobay.games.loot import actions as A  # noqa: E402, N812  (the wire grammar only)
 from cargobay.games.loot.cards import ACTION, BASIC, HOGWASH, MIX, TYPES, UNIQUE  # noqa: E402  (tables only)
 
 ROUNDS = 10

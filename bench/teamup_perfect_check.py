@@ -360,7 +360,7 @@ def cmd_cross(args: argparse.Namespace) -> None:
     from cargobay.games.teamup.geometry import Pallet, pid_of  # public API only
 
     rng = random.Random(args.seed)
-    all_r = [r for r in rects()]
+    all_r = list(rects())
     # also some out-of-pallet footprints, to test the "inside" rule
     extra = [(s, x, y, w, d) for s, sizes in SIZES.items() for (w, d) in sizes
              for x in range(W - w + 1, W) for y in range(D)]

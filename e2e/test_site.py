@@ -96,7 +96,7 @@ def play_to_end(page) -> int:  # type: ignore[no-untyped-def]
 def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: ignore[no-untyped-def]
     held = []
     # Hold the engine wheel back so the check below runs, deterministically, before the engine is ready.
-    page.route("**/wheels/*.whl*", lambda route: held.append(route))
+    page.route("**/wheels/*.whl*", held.append)
     open_app(page, "")
     page.wait_for_selector("#game-menu", state="visible", timeout=5_000)
     assert page.get_attribute("html", "data-engine") == "loading"
@@ -147,7 +147,7 @@ def test_play_whole_match_against_easy_bot(page) -> None:  # type: ignore[no-unt
     assert page.locator("#turn-info").inner_text().strip() == "Game over"
     summary = page.locator("#board").text_content() or ""
     assert re.search(r"\d", summary), summary
-    assert re.search(r"score|win|won|draw|tie|game over|final", summary, re.I), summary
+    assert re.search(r"score|win|won|draw|tie|game over|final", summary, re.IGNORECASE), summary
     shot(page, "05-match-over")
     # A finished match is not offered for resuming.
     saved = json.loads(page.evaluate(

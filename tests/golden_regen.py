@@ -14,8 +14,7 @@ def regenerate(check: bool = False) -> list[str]:
     changed = []
     recipes = {(game_id, name): (seats, seed, options) for game_id, name, seats, seed, options in RECIPES}
     outputs: dict[str, str] = {}
-    for game_id, name in recipes:
-        seats, seed, options = recipes[(game_id, name)]
+    for (game_id, name), (seats, seed, options) in recipes.items():
         recipe = {"seats": seats, "seed": seed, "options": options}
         note = f"{' vs '.join(seats)}, seed {seed}: recorded by tests/golden_regen.py"
         outputs[f"{game_id}/golden/{name}.json"] = dump(golden(record(game_id, seats, seed, options), recipe, note))

@@ -73,7 +73,7 @@ def test_an_early_press_and_the_seat_checks_hold_in_a_hot_seat_shootout() -> Non
     with pytest.raises(SessionError, match="no hand-over"):
         local.act(0, SHOW)  # nothing to lift in a shootout
     local.act(0, "draw:early")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="seat 0 has nothing to choose now"):
         local.act(0, "draw:100")  # already drawn
     local.act(1, "draw:3000")
     assert local.table.match.state.collections[1] == ["gold"]

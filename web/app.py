@@ -50,7 +50,7 @@ async def load_p2p():
     try:
         import os
 
-        try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+        try:
             os.mkdir("p2p")
         except OSError:
             pass
@@ -85,7 +85,7 @@ def join_fragment():
     if not frag.startswith("#join="):
         return None
     loc = window.location
-    try:  # noqa: SIM105 -- the code must not stay in the address bar
+    try:  # the code must not stay in the address bar
         window.history.replaceState(None, "", str(loc.origin) + str(loc.pathname) + str(loc.search or ""))
     except Exception:
         pass
@@ -106,7 +106,7 @@ def friend_invite():
     rest = [part for part in str(window.location.search or "").lstrip("?").split("&")
             if part and part.split("=")[0] not in ("play", "game", "seats")]
     loc = window.location
-    try:  # noqa: SIM105 (MicroPython has no contextlib.suppress)
+    try:
         window.history.replaceState(None, "", str(loc.origin) + str(loc.pathname) + ("?" + "&".join(rest) if rest
                                                                                     else ""))
     except Exception:

@@ -185,7 +185,7 @@ def test_options_resolve_to_defaults_and_refuse_bad_values(game_id: str) -> None
         for value in bad:
             with pytest.raises(ValueError, match=option.name):
                 info.resolve_options({option.name: value})
-            with pytest.raises(ValueError):
+            with pytest.raises(ValueError, match=option.name):
                 Match(game, ["easy"] * game.min_seats, 1, {option.name: value})
 
 

@@ -98,7 +98,7 @@ def test_a_resume_is_answered_once_per_step_and_only_to_the_asker() -> None:
             honest.receive(2, network.forge(2, {"type": "resume", "step": step, "hash": "ab" * 32}), 1.0)
             answers += 1
         except PeerViolation as error:
-            assert "times on one link" in str(error)
+            assert "times on one link" in str(error)  # noqa: PT017 (a refusal once the answers run out)
     assert answers == ANSWERS_PER_LINK
     honest.set_connected(2, False, 2.0)
     honest.set_connected(2, True, 3.0)  # a new link: its resume is answered again

@@ -55,7 +55,7 @@ def test_a_spectator_sees_only_what_the_table_shows() -> None:
     assert all(card == HIDDEN for card in deals(spectator)[0])
     assert spectator.match.state.hands == [[HIDDEN] * 12, [HIDDEN] * 12]
     network.play(until=(0, 1, 2))
-    assert spectator.dealing and spectator.dealing.audited == network.peers[0].dealing.audited  # type: ignore
+    assert spectator.dealing and spectator.dealing.audited == network.peers[0].dealing.audited  # type: ignore[union-attr]
     assert spectator.outcome is None
 
 
@@ -132,7 +132,7 @@ def test_a_lying_reveal_is_caught_and_named() -> None:
         face = action.split(":")[1]
         other = next(int(p) for p, index in event["mine"].items() if event["cards"][index] != face)
         share, proof = proofs.prove_same_log(liar.dealing.secret, liar.dealing.deck(  # type: ignore[union-attr]
-            max(liar.dealing.events))[other][0], f"cargobay-deal/1|{liar.setup.match_id}|"  # type: ignore
+            max(liar.dealing.events))[other][0], f"cargobay-deal/1|{liar.setup.match_id}|"  # type: ignore[union-attr]
             f"{max(liar.dealing.events)}|card|{other}".encode())  # type: ignore[union-attr]
         from cargobay.net.dealing import b64
 
@@ -155,7 +155,7 @@ def test_a_page_that_shows_a_card_of_another_hand_is_caught() -> None:
     def cards_for(peer: Peer, seat: int, action: str) -> list[list[Any]] | None:
         from cargobay.net.dealing import b64
 
-        share, proof = proofs.prove_same_log(thief.dealing.secret, thief.dealing.deck(node)[5][0],  # type: ignore
+        share, proof = proofs.prove_same_log(thief.dealing.secret, thief.dealing.deck(node)[5][0],  # type: ignore[union-attr]
                                              f"cargobay-deal/1|{thief.setup.match_id}|{node}|card|5".encode())
         return [[5, b64(r.encode(share)), b64(proof)]]  # position 5 is seat 0's
 
@@ -239,7 +239,7 @@ def test_a_page_restored_from_its_save_mid_deal_plays_on() -> None:
         network.peers[me] = Peer.from_json(json.loads(json.dumps(peer.to_json())), GAMES)
     network.play()
     first, second = network.peers
-    assert first.outcome is None and first.dealing and first.dealing.audited == second.dealing.audited  # type: ignore
+    assert first.outcome is None and first.dealing and first.dealing.audited == second.dealing.audited  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(("peers", "owners"), [(2, (0, 1, 0, 1)), (4, (0, 1, 2, 3))])
@@ -248,7 +248,7 @@ def test_whole_haul_matches_are_dealt_cryptographically(peers: int, owners: tupl
     network.play(limit=6000)
     pages = network.peers
     assert all(page.outcome is None for page in pages) and not network.refused and network.in_step()
-    assert all(page.dealing and page.dealing.audited == pages[0].dealing.audited for page in pages)  # type: ignore
+    assert all(page.dealing and page.dealing.audited == pages[0].dealing.audited for page in pages)  # type: ignore[union-attr]
     assert len(pages[0].dealing.audited["deals"]) == 4  # type: ignore[index,union-attr]
     for me, page in enumerate(pages):
         seats = [seat for seat, owner in enumerate(owners) if owner == me]

@@ -181,5 +181,5 @@ def test_a_save_made_after_a_peek_restores_and_plays_on_and_holds_no_other_peek(
     assert all(f'"{peeked}"' not in text for text in texts)
     net.peers[1] = restored
     net.play()
-    assert all(peer.outcome is None for peer in net.peers) and net.peers[0].dealing.audited  # type: ignore
+    assert all(peer.outcome is None for peer in net.peers) and net.peers[0].dealing.audited  # type: ignore[union-attr]
     assert net.peers[0].dealing.audited == restored.dealing.audited  # type: ignore[union-attr]

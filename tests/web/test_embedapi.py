@@ -146,8 +146,8 @@ def test_the_api_runs_under_micropython(tmp_path: Path) -> None:
     assert done.stdout.split("\n")[:5] == [
         "é", "['human', 'easy', 'easy', 'easy'] None", "unknown command 'fly' (new_match, set_seats, theme)",
         "['match_started', 'ended']",
-        "[('match_started', None), ('move', None), ('move', 'play:A'), ('ended', None)] set_seats is not available in"
-        " a match between browsers (a peer invite fixes the game and the seats)"], done.stdout
+        ("[('match_started', None), ('move', None), ('move', 'play:A'), ('ended', None)] set_seats is not available in"
+        " a match between browsers (a peer invite fixes the game and the seats)")], done.stdout
 
 
 def test_a_peer_invite_tells_the_host_page_its_match_without_a_hidden_card() -> None:

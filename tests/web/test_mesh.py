@@ -104,7 +104,7 @@ def test_codes() -> None:
 
 # --------------------------------------------------------------------------------------- envelopes
 @pytest.mark.parametrize(
-    "raw, reason",
+    ("raw", "reason"),
     [
         ("not json", "not a JSON"),
         ("[1, 2]", "unknown kind"),
@@ -254,7 +254,7 @@ def test_crossed_invites_the_lower_index_wins() -> None:
 
 
 @pytest.mark.parametrize(
-    "envelope, reason",
+    ("envelope", "reason"),
     [
         ({"k": "signal", "to": 2, "from": 3}, "for another page"),
         ({"k": "signal", "to": 1, "from": 1}, "no other guest"),

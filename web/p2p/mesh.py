@@ -43,11 +43,12 @@ class Effect:
         self.kind = kind
         self.peer = peer
         self.fields = fields
-        for key in fields:
-            setattr(self, key, fields[key])
+        for key, value in fields.items():
+            setattr(self, key, value)
 
     def __eq__(self, other):
-        return isinstance(other, Effect) and (self.kind, self.peer, self.fields) == (other.kind, other.peer, other.fields)
+        mine = (self.kind, self.peer, self.fields)
+        return isinstance(other, Effect) and mine == (other.kind, other.peer, other.fields)
 
     def __repr__(self):
         return "Effect(" + repr(self.kind) + ", " + repr(self.peer) + ", " + repr(self.fields) + ")"

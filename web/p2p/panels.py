@@ -92,7 +92,8 @@ def lobby(s):
     elif not guests:
         text = "Invite everyone you want, one invite each; then press Start match."
     else:
-        text = "Connected: " + ", ".join(mesh.peer_name(peer) for peer in guests) + ". Invite more, or press Start match."
+        names = ", ".join(mesh.peer_name(peer) for peer in guests)
+        text = "Connected: " + names + ". Invite more, or press Start match."
         pending = [peer for peer in mesh.links if peer not in guests and mesh.state(peer) == "connecting"]
         if pending and s.manual is not None:
             text += " (An invite is still unanswered: it is dropped at the start.)"
@@ -234,7 +235,8 @@ def info(s, now):
         elif now == "joining":
             text = "Joining"
         elif now == "connected":
-            text = "Connected: waiting for the host's setup" if mesh.role == "guest" else "Connected: setting up the match"
+            guest = mesh.role == "guest"
+            text = "Connected: waiting for the host's setup" if guest else "Connected: setting up the match"
         else:
             text = ""
         line.textContent = text

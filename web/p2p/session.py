@@ -161,7 +161,8 @@ class Session(Links, Connect):
         el = self.board.el
         el.setAttribute("data-to-decide", "yes" if snap.get("to_decide") else "no")
         waiting = snap.get("waiting") or {}
-        el.setAttribute("data-waiting", str(waiting.get("phase")) + ":" + ",".join(str(k) for k in waiting.get("keys") or []))
+        keys = ",".join(str(k) for k in waiting.get("keys") or [])
+        el.setAttribute("data-waiting", str(waiting.get("phase")) + ":" + keys)
         panels.outcome(self, snap)
         self.view()
         if snap.get("bots_to_decide") and not snap.get("over"):

@@ -155,7 +155,7 @@ def store_json(key, data):
 
 
 def drop(key):
-    try:  # noqa: SIM105 - MicroPython has no contextlib
+    try:
         window.localStorage.removeItem(key)
     except Exception:
         pass

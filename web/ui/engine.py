@@ -7,7 +7,6 @@ from pyscript import window
 
 from ui.dom import js_get
 
-
 WIDE_PX = 1000  # from this page width on, boards are drawn in landscape where the game has such a layout
 
 

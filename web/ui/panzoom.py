@@ -195,7 +195,7 @@ class PanZoom:
                 return
             self.dragged = True
             self.auto = False
-            try:  # noqa: SIM105 - MicroPython has no contextlib
+            try:
                 self.el.setPointerCapture(pid)
             except Exception:
                 pass

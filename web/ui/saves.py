@@ -128,7 +128,7 @@ class Saves:
         mine = _session(mode)
         # this tab's match after a reload, else the newest unfinished one (if another tab has it open: none)
         newest = [r["id"] for r in records.ordered(self.records()) if r.get("mode") == mode and not r.get("over")]
-        candidates = [first, mine] + newest[:1]  # noqa: RUF005 (MicroPython: no * in a list display)
+        candidates = [first, mine] + newest[:1]
         seen = []
         for record_id in candidates:
             if record_id is None or record_id in seen:

@@ -34,7 +34,7 @@ def draw_action(ms):
     """The action for a reaction time in ms (None: pressed before DRAW!)."""
     if ms is None:
         return "draw:early"
-    return "draw:" + str(min(9999, max(1, int(round(ms)))))
+    return "draw:" + str(min(9999, max(1, round(ms))))
 
 
 def reaction(draw_at, pressed_at):
@@ -89,9 +89,7 @@ def outcome(snap, mine):
     choices = [c for c in last.get("choices") or [] if isinstance(c, list) and len(c) == 2]
     if last.get("kind") != PHASE or not choices:
         return "The shootout is over."
-    times = {}
-    for seat, ms in choices:
-        times[seat] = ms
+    times = dict(choices)
     fair = [(ms, seat) for seat, ms in choices if not early(ms)]
     best = min(fair)[0] if fair else None
     fastest = [seat for ms, seat in fair if ms == best]

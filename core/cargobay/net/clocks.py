@@ -24,8 +24,8 @@ class Clocks:
         self.setup = setup
         self.players = setup.players()
         self.bank = {peer: float(setup.time_bank) for peer in self.players}
-        self.auto = {peer: 0.0 for peer in self.players}  # this step's automatic waiting
-        self.away = {peer: 0.0 for peer in self.players}
+        self.auto = dict.fromkeys(self.players, 0.0)  # this step's automatic waiting
+        self.away = dict.fromkeys(self.players, 0.0)
         self.last: float | None = None
 
     def run(self, now: float, owing: dict[int, str], connected: dict[int, bool], me: int) -> tuple[int, str] | None:

@@ -126,7 +126,7 @@ def test_every_board_offers_exactly_the_legal_moves_and_hides_other_hands(seed: 
                 assert attrs(svg, "data-action") == []
             else:
                 assert sorted(attrs(svg, "data-action")) == legal and attrs(svg, "data-select") == []
-            shown = set(attrs(svg, "data-card")) | {t for t in texts(svg)}
+            shown = set(attrs(svg, "data-card")) | set(texts(svg))
             words = " ".join(texts(svg))
             for other in range(4):
                 if other == seat:

@@ -160,7 +160,7 @@ def test_the_third_clover_draws_the_top_card() -> None:
 
 
 def test_a_deck_with_an_unknown_card_is_refused() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="'ace' is not a Loot N' Loaded item card"):
         GAME.apply(GAME.new_state(2), CHANCE, deck(2, []) + ",ace")
 
 

@@ -27,7 +27,7 @@ from tests.games.tf22.helpers import Scenario, start
 
 
 def _landing_by_hand(state: TF22State) -> int:
-    down = [cell for cell in state.derived.lander]
+    down = list(state.derived.lander)
     count = 0
     for centre in HEXES:
         for pods in ((0, 2, 4), (1, 3, 5)):

@@ -68,7 +68,7 @@ def load_area(
     seats = [seat for seat, _ in played]
     if not done and leader is not None:  # the seats still to play, in turn
         seats += [(leader + k) % 4 for k in range(4) if (leader + k) % 4 not in seats]
-    cards = dict((seat, card) for seat, card in played)
+    cards = dict(played)
     cy = y + 36
     for index, seat in enumerate(seats[:4]):
         cx = 10 + index * COLUMN + (COLUMN - CARD_W) / 2

@@ -48,7 +48,7 @@ WIN = _winner_table()
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def _load_priority() -> list[list[float]]:

@@ -92,8 +92,8 @@ def _card_face(card: str, x: float, y: float, w: float, h: float, *, count: int 
     # One text element, the name first: its words read "Green 3 x2", as the card's button label does.
     spans = [
         f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h - 9)}" font-size="12.5">{COLOUR_NAMES[colour]}</tspan>',
-        f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h * 0.62)}" font-size="{_num(h * 0.4)}" font-weight="700">'
-        f"{value}</tspan>",
+        (f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h * 0.62)}" font-size="{_num(h * 0.4)}" font-weight="700">'
+        f"{value}</tspan>"),
     ]
     if count > 1:
         spans.append(

@@ -210,7 +210,7 @@ def _trade_value(model: Model, seat: int, action: str) -> float:
 
 
 def _arrange_value(model: Model, seat: int, action: str, deny: list[float]) -> float:
-    top_text = action[8:].split("/")[0]
+    top_text = action[8:].split("/", maxsplit=1)[0]
     top = [card for card in top_text.split(",") if card]
     value = 0.0
     for index, card in enumerate(top):
@@ -340,7 +340,7 @@ class MediumBot(_ModelBot):
 def _duel_outcome(mode: str, a: str, b: str) -> float | None:
     """This seat's chance with gun ``a`` against ``b``: 1, 0, 0.5 (a shootout or coin), None (play again)."""
     if mode == "quick-draw":
-        if a == "duel" or b == "duel" or a == b:
+        if a == "duel" or b in ("duel", a):
             return 0.5
         if a == "acolyte":
             return 1.0

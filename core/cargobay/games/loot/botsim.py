@@ -40,7 +40,7 @@ DRAW_MEAN, DRAW_SD, DRAW_LOW, DRAW_HIGH, DRAW_EARLY = 270.0, 60.0, 150, 900, 0.0
 
 def resolved(card: str) -> str:
     """What a card counts as: ``cat=X`` is ``X`` (``cat=flag``: a White Flag)."""
-    return card[4:] if card.startswith("cat=") else card
+    return card.removeprefix("cat=")
 
 
 def kind(card: str) -> str:

@@ -76,7 +76,7 @@ def resolved(card: str) -> str:
     >>> resolved("cat=jewelR"), resolved("cat"), resolved("gold")
     ('jewelR', 'cat', 'gold')
     """
-    return card[4:] if card.startswith("cat=") else card
+    return card.removeprefix("cat=")
 
 
 def item_count(players: int, types: Iterable[str]) -> int:

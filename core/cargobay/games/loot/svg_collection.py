@@ -96,7 +96,7 @@ def breakdown(collections: Sequence[Sequence[str]], flags: Sequence[int],
         cats = Counter(group_of(c) for c in cards if c.startswith("cat="))
         rows: list[Row] = []
         for group in dict.fromkeys(group_of(c) for c in cards if base(c) != "flag"):
-            copies = f" + Copy Cat (as {short_name(group)})" if cats[group] and group not in ("jewels",) else ""
+            copies = f" + Copy Cat (as {short_name(group)})" if cats[group] and group != "jewels" else ""
             if group == "jewels":
                 copies = " + Copy Cat" if cats[group] else ""
                 rows += _jewels(counts, copies)
@@ -236,7 +236,7 @@ def collections(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float,
     first = seat_ if isinstance(seat_, int) and seat_ in range(players) else 0
     parts: list[str] = [_text(x + 4, y + 20, "Collections and scores", size=16, weight="700")]
     y += 30
-    other_x, other_y = spare if spare else (x, float("inf"))
+    other_x, other_y = spare or (x, float("inf"))
     for step in range(players):
         seat = (first + step) % players
         rows_of = rows[seat] if seat < len(rows) else []

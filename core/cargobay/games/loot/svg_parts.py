@@ -133,7 +133,7 @@ def does(who: str, verb: str) -> str:
     first, _, rest = verb.partition(" ")
     if who == "You":
         first = {"is": "are", "has": "have"}.get(first, first[:-3] + "y" if first.endswith("ies")
-                                                  else first[:-1] if first.endswith("s") else first)
+                                                  else first.removesuffix("s"))
     return f"{who} {first}{' ' + rest if rest else ''}"
 
 

@@ -37,7 +37,7 @@ class Maps:
 
     def __init__(self, state: TF22State, seat: int) -> None:
         derived = state.derived
-        self.home = [lid for lid in state.held_landers(seat)]
+        self.home = list(state.held_landers(seat))
         goals = [n for lid in self.home for pod in derived.pods[lid] if pod in derived.top
                  for n in NEIGHBOURS[pod] if n not in derived.lander]
         if not goals:  # every pod shut: unloading is still possible, loading not; aim next to the Lander anyway

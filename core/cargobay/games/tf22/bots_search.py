@@ -285,7 +285,7 @@ def _lander_unloads(state: TF22State, evaluator: Evaluator, actions: list[str]) 
 
 
 def _cell(place: str) -> int:
-    return parse_hex(place.split("/")[0])
+    return parse_hex(place.split("/", maxsplit=1)[0])
 
 
 def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[int] | None = None) -> list[str]:

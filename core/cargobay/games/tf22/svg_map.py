@@ -90,8 +90,8 @@ def _reach(model: Model, reach: Mapping[int, int], skip: set[int]) -> str:
     if not reach:
         return ""
     area = "".join(hex_path(cell, 1) for cell in sorted(reach))
-    parts = [f'<path d="{area}" fill="{PICK}" fill-opacity="0.22" stroke="#8a5a00" stroke-opacity="0.5" '
-             'stroke-width="1"/>']
+    parts = [(f'<path d="{area}" fill="{PICK}" fill-opacity="0.22" stroke="#8a5a00" stroke-opacity="0.5" '
+             'stroke-width="1"/>')]
     for cell, cost in sorted(reach.items()):
         if cell in skip:
             continue
