@@ -6,15 +6,20 @@
 // Link events reach the one listener set with onEvent(fn) as JSON text:
 //   {"link": id, "type": "state", "state": "connecting"|"open"|"closed", "ms": <ms since accept/reply>}
 //   {"link": id, "type": "message", "text": "..."}        (or "oversize": <length> instead of "text")
+//   {"link": id, "type": "stalled", "cause": "...", "text": "...", "ms": <ms>}   not open STALL_MS after the
+//       reply was pasted (host) or made (guest), or closed before it ever opened: why, from the candidates in
+//       the two codes and the connection's stats (sent once per link, before its "closed")
 
-import { Link, decodeSignal, parseIceServers } from "./p2p.js?v=__BUILD_ID__";
+import { DEFAULT_ICE_TEXT, Link, decodeSignal, mergeServers, parseIceServers } from "./p2p.js?v=__BUILD_ID__";
 import qrcode from "./__QRCODE_DIR__qrcode.mjs";
 
 export const MAX_CHANNEL_TEXT = 32768; // characters; a peer message is at most 16 KiB (core/cargobay/net)
+export const STALL_MS = 25000;
 
 const links = new Map();
 let nextLink = 1;
 let listener = null;
+let matchServers = []; // the servers the host's invite carried (a guest, this match): used by its later links too
 
 const answer = (value) => JSON.stringify(value);
 const failure = (err) => answer({ ok: false, error: String((err && err.message) || err || "unknown error") });
@@ -28,28 +33,40 @@ function emit(event) {
   }
 }
 
-function create(iceText) {
+// A new link. `inherit`: also use the servers a host's invite carries ("same network only" passes false).
+function create(iceText, inherit = true) {
   let servers;
   try {
     servers = parseIceServers(iceText || "");
   } catch (err) {
     return failure(err);
   }
+  const own = servers;
+  if (inherit) servers = mergeServers(servers, matchServers);
   let link;
   try {
-    link = new Link(servers);
+    link = new Link(servers, !!inherit);
   } catch (err) {
     return failure(err);
   }
   const id = nextLink++;
-  const entry = { link, started: null, state: "new", openedMs: null };
+  const entry = { link, started: null, state: "new", openedMs: null, stalled: false, timer: null };
   links.set(id, entry);
-  link.onstate = (state) => {
-    if (entry.state === state || entry.state === "closed") return; // "closed" is final for a link
-    entry.state = state;
+  const tell = (state) => {
     const ms = entry.started === null ? null : Math.round(performance.now() - entry.started);
     if (state === "open") entry.openedMs = ms;
     emit({ link: id, type: "state", state, ms });
+  };
+  link.onstate = (state) => {
+    if (entry.state === state || entry.state === "closed") return; // "closed" is final for a link
+    const opened = entry.openedMs !== null;
+    entry.state = state;
+    if (state !== "connecting") clearTimeout(entry.timer);
+    if (state === "closed" && !opened && entry.started !== null && !entry.stalled) {
+      stall(id, entry).then(() => tell(state)); // why it closed before it ever opened, then that it closed
+      return;
+    }
+    tell(state);
   };
   link.onmessage = (text) => {
     if (entry.state === "closed") return;
@@ -59,7 +76,89 @@ function create(iceText) {
     }
     emit({ link: id, type: "message", text });
   };
-  return answer({ ok: true, link: id, servers: servers.length });
+  return answer({ ok: true, link: id, servers: servers.length, turn: own.some((s) => /^turns?:/.test(s.urls)) });
+}
+
+function watch(id, entry) {
+  entry.started = performance.now();
+  clearTimeout(entry.timer);
+  entry.timer = setTimeout(() => {
+    if (links.get(id) === entry && entry.openedMs === null && entry.state !== "closed") stall(id, entry);
+  }, STALL_MS);
+}
+
+async function stall(id, entry) {
+  if (entry.stalled) return;
+  entry.stalled = true;
+  const why = await diagnose(entry.link);
+  const ms = Math.round(performance.now() - entry.started);
+  emit({ link: id, type: "stalled", ...why, ms });
+}
+
+// Why a link did not open: from the candidate types in this page's code and the other's, the candidates the
+// connection gathered (its stats, also those after the code was made) and the TURN errors it saw.
+export async function diagnose(link) {
+  const mine = new Set(link.localTypes);
+  const theirs = new Set(link.remoteTypes);
+  const held = new Set(mine);
+  const pairs = {};
+  try {
+    (await link.pc.getStats()).forEach((r) => {
+      if (r.type === "local-candidate") held.add(r.candidateType);
+      if (r.type === "candidate-pair") pairs[r.state] = (pairs[r.state] || 0) + 1;
+    });
+  } catch {
+    /* a closed connection: the codes alone */
+  }
+  const reach = (set) => set.has("srflx") || set.has("relay");
+  const turn = link.used.filter((s) => /^turns?:/.test(String(s.urls)));
+  const turnError = link.errors.find((e) => /^turns?:/.test(e.url));
+  const facts = { mine: [...mine], theirs: [...theirs], held: [...held], pairs, servers: link.used.length };
+  if (turn.length && !held.has("relay")) {
+    const detail = turnError ? ` (${turnError.code}${turnError.text ? " " + turnError.text : ""})` : "";
+    return { cause: "turn-refused", ...facts, text: `The TURN server refused${detail}: check its address and ` +
+      "password in Connection settings." };
+  }
+  if (!reach(mine) && !reach(theirs)) {
+    return { cause: "no-servers", ...facts, text: "You are on different networks and neither page knows its " +
+      "public address: add a STUN server in Connection settings (or check that the one set is reachable)." };
+  }
+  if (!reach(mine)) {
+    return { cause: "no-servers", ...facts, text: "This page reached no STUN server, so the other network " +
+      "cannot find it: add a STUN server in Connection settings (or check that the one set is reachable)." };
+  }
+  if (!reach(theirs)) {
+    return { cause: "no-servers", ...facts, text: "The other page reached no STUN server, so this network " +
+      "cannot find it: they should add one in Connection settings (or not use \u201csame network only\u201d)." };
+  }
+  if (held.has("relay") || theirs.has("relay")) {
+    return { cause: "relay-failed", ...facts, text: "Not even the TURN relay got through: check that the TURN " +
+      "server in Connection settings is reachable from both networks." };
+  }
+  return { cause: "needs-turn", ...facts, text: "One of your networks needs a TURN server: a new invite will not " +
+    "help. Add a TURN server in Connection settings (one of you is enough: the host shares it in the invite)." };
+}
+
+// How an open link goes: the selected candidate pair's types ("direct" unless one end is a relay) and its
+// round-trip time.
+async function route(id) {
+  try {
+    const entry = entryOf(id);
+    const stats = await entry.link.pc.getStats();
+    let pair = null;
+    stats.forEach((r) => {
+      if (r.type === "transport" && r.selectedCandidatePairId) pair = stats.get(r.selectedCandidatePairId) || pair;
+    });
+    if (!pair) stats.forEach((r) => { if (r.type === "candidate-pair" && r.nominated && r.state === "succeeded") pair = r; });
+    if (!pair) return answer({ ok: false, error: "no candidate pair is selected yet" });
+    const local = stats.get(pair.localCandidateId) || {};
+    const remote = stats.get(pair.remoteCandidateId) || {};
+    const rtt = typeof pair.currentRoundTripTime === "number" ? Math.round(pair.currentRoundTripTime * 1000) : null;
+    return answer({ ok: true, local: local.candidateType || "", remote: remote.candidateType || "", rtt_ms: rtt,
+      relay: local.candidateType === "relay" || remote.candidateType === "relay" });
+  } catch (err) {
+    return failure(err);
+  }
 }
 
 function entryOf(id) {
@@ -68,24 +167,35 @@ function entryOf(id) {
   return entry;
 }
 
-async function invite(id, key) {
+async function invite(id, key, shareTurn = true) {
   try {
     const entry = entryOf(id);
     const t0 = performance.now();
-    const code = await entry.link.invite(String(key || ""));
+    const code = await entry.link.invite(String(key || ""), !!shareTurn);
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
   } catch (err) {
     return failure(err);
   }
 }
 
-async function reply(id, inviteCode, key) {
+// The invite of a link again, its TURN server shared or not (from what it gathered: no new gathering).
+function inviteCode(id, key, shareTurn) {
+  try {
+    return answer({ ok: true, code: entryOf(id).link.inviteCode(String(key || ""), !!shareTurn) });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+async function reply(id, invite, key) {
   try {
     const entry = entryOf(id);
     const t0 = performance.now();
     entry.started = t0;
-    const code = await entry.link.reply(String(inviteCode || ""), String(key || ""));
-    return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
+    const code = await entry.link.reply(String(invite || ""), String(key || ""));
+    if (entry.link.inherited.length) matchServers = mergeServers([], entry.link.inherited);
+    watch(id, entry);
+    return answer({ ok: true, code, ms: Math.round(performance.now() - t0), inherited: entry.link.inherited.length });
   } catch (err) {
     return failure(err);
   }
@@ -94,7 +204,7 @@ async function reply(id, inviteCode, key) {
 async function accept(id, replyCode) {
   try {
     const entry = entryOf(id);
-    entry.started = performance.now();
+    watch(id, entry);
     await entry.link.accept(String(replyCode || ""));
     return answer({ ok: true });
   } catch (err) {
@@ -117,6 +227,7 @@ function close(id) {
   const entry = links.get(Number(id));
   if (!entry) return;
   entry.state = "closed";
+  clearTimeout(entry.timer);
   entry.link.close();
   links.delete(Number(id));
 }
@@ -126,7 +237,8 @@ function close(id) {
 function codeKind(code) {
   try {
     const signal = decodeSignal(code);
-    return answer({ ok: true, kind: signal.kind, key: signal.key });
+    return answer({ ok: true, kind: signal.kind, key: signal.key, servers: signal.servers.map((s) => s.urls),
+      candidates: signal.candidates.map((c) => c.type) });
   } catch (err) {
     return failure(err);
   }
@@ -134,7 +246,9 @@ function codeKind(code) {
 
 function checkIce(text) {
   try {
-    return answer({ ok: true, servers: parseIceServers(text || "").length });
+    const servers = parseIceServers(text || "");
+    const turn = servers.filter((s) => /^turns?:/.test(s.urls)).length;
+    return answer({ ok: true, servers: servers.length, turn, stun: servers.length - turn });
   } catch (err) {
     return failure(err);
   }
@@ -215,7 +329,9 @@ function stopScan() {
 }
 
 window.cargobayP2P = {
-  create, invite, reply, accept, send, close, checkIce, codeKind, qrSvg, randomId, copy, scan, stopScan,
+  create, invite, inviteCode, reply, accept, send, close, route, checkIce, codeKind, qrSvg, randomId, copy, scan,
+  stopScan, DEFAULT_ICE_TEXT,
+  forgetServers() { matchServers = []; }, // a new match: no host's servers yet
   canScan: "BarcodeDetector" in window,
   onEvent(fn) { listener = fn; },
   // Window-level helpers (MicroPython's proxy cannot call these with `window` as their receiver).

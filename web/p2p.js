@@ -3,17 +3,33 @@
 // No signalling server: the host's offer travels as a short code (in a link's #fragment, as text, or as a
 // QR code), the guest answers with another code, the host pastes it, and a data channel opens. A code
 // carries only what the connection needs — ICE ufrag and password, the DTLS fingerprint and the
-// candidates — packed in binary and base64url-encoded; the other side rebuilds a full SDP from it — and the
-// page's public signing key (32 bytes, version 2), so every message of the match can be checked against the
-// key of the page its code came from (core/cargobay/net). No STUN/TURN server is contacted unless the user
-// lists one in the settings.
+// candidates — packed in binary and base64url-encoded; the other side rebuilds a full SDP from it — the
+// page's public signing key (32 bytes), so every message of the match can be checked against the key of the
+// page its code came from (core/cargobay/net), and (version 3, an invite) the host's STUN/TURN servers, so a
+// friend who set none uses the host's (a TURN password only if the host shares it).
+//
+// ICE servers: by default two public STUN servers of two independent providers (DEFAULT_ICE_TEXT). A STUN
+// server only tells a browser its public address; nothing of the match passes through it. An empty list
+// ("same network only") contacts no server. Gathering is cut after GATHER_CUT_MS: an unreachable server
+// (offline, a firewall) never delays a code.
 
 export const CODE_PREFIX = "CB1.";
 const KIND = { offer: 0, answer: 1 };
 const TYPES = ["host", "srflx", "relay"];
 const ADDR = { ipv4: 0, mdns: 1, ipv6: 2 };
 const PRIORITY = { host: 2122260223, srflx: 1686052607, relay: 41885439 };
-const GATHER_TIMEOUT_MS = 5000;
+export const GATHER_CUT_MS = 1000;
+const VERSION = 3; // 2: no server list (still read)
+// Well-known STUN servers a code names by index (two bytes): append only, never reorder.
+export const KNOWN_STUN = [
+  "stun:stun.l.google.com:19302",
+  "stun:stun.cloudflare.com:3478",
+  "stun:stun1.l.google.com:19302",
+  "stun:stun.nextcloud.com:443",
+];
+export const DEFAULT_ICE_TEXT = KNOWN_STUN.slice(0, 2).join("\n");
+const SERVER_TAG = { known: 0x40, stun: 0x41, turn: 0x42, turns: 0x43 };
+const MAX_CODE_SERVERS = 4;
 
 export class SignalError extends Error {}
 
@@ -120,9 +136,35 @@ function keyBytes(key) {
   return String(key).match(/../g).map((h) => parseInt(h, 16));
 }
 
-export function encodeSignal(kind, sdp, key) {
+// The servers a code may carry: STUN always; TURN (with its user name and password) only when `shareTurn`.
+function serverBytes(servers, shareTurn) {
+  const out = [];
+  let count = 0;
+  const ascii = (text) => {
+    if (text.length > 255 || /[^\x21-\x7e]/.test(text)) throw new SignalError("a STUN/TURN server entry is too long");
+    return [text.length, ...Array.from(text, (ch) => ch.charCodeAt(0))];
+  };
+  for (const server of servers || []) {
+    if (count >= MAX_CODE_SERVERS) break;
+    const url = String(server.urls);
+    const scheme = url.slice(0, url.indexOf(":"));
+    if (scheme === "stun") {
+      const known = KNOWN_STUN.indexOf(url);
+      out.push(...(known >= 0 ? [SERVER_TAG.known, known] : [SERVER_TAG.stun, ...ascii(url.slice(5))]));
+    } else if ((scheme === "turn" || scheme === "turns") && shareTurn) {
+      out.push(SERVER_TAG[scheme], ...ascii(url.slice(scheme.length + 1)), ...ascii(String(server.username)),
+        ...ascii(String(server.credential)));
+    } else {
+      continue;
+    }
+    count += 1;
+  }
+  return out;
+}
+
+export function encodeSignal(kind, sdp, key, servers = [], shareTurn = false) {
   const { ufrag, pwd, fingerprint, candidates } = parseSdp(sdp);
-  const bytes = [2, KIND[kind]];
+  const bytes = [VERSION, KIND[kind]];
   for (const text of [ufrag, pwd]) {
     if (text.length > 255 || /[^\x21-\x7e]/.test(text)) throw new SignalError("unexpected ICE credentials");
     bytes.push(text.length, ...Array.from(text, (ch) => ch.charCodeAt(0)));
@@ -143,9 +185,11 @@ export function encodeSignal(kind, sdp, key) {
     bytes.push(TYPES.indexOf(type) * 3 + kindOfAddress + 1, ...addr, port >> 8, port & 255);
   }
   if (!seen.size) throw new SignalError("no usable network address was found (is the network off entirely?)");
+  if (kind === "offer") bytes.push(...serverBytes(servers, shareTurn));
   return CODE_PREFIX + toB64url(Uint8Array.from(bytes));
 }
 
+// {kind, key, sdp, candidates: [{address, port, type}], servers: [RTCIceServer]} (servers: an invite's).
 export function decodeSignal(code) {
   const text = String(code || "").trim().replace(/^.*#join=/, "").replace(/\s+/g, "");
   if (!text.startsWith(CODE_PREFIX)) throw new SignalError("this is not a Cargo Bay connection code");
@@ -158,7 +202,9 @@ export function decodeSignal(code) {
     return part;
   };
   const [version, kindByte] = take(2);
-  if (version !== 2) throw new SignalError(`code version ${version} is not supported (ask for a new code)`);
+  if (version !== 2 && version !== VERSION) {
+    throw new SignalError(`code version ${version} is not supported (both of you: reload the page, then make a new code)`);
+  }
   const kind = kindByte === 0 ? "offer" : kindByte === 1 ? "answer" : null;
   if (!kind) throw new SignalError("the code is neither an invite nor a reply");
   const ascii = () => String.fromCharCode(...take(take(1)[0]));
@@ -167,8 +213,26 @@ export function decodeSignal(code) {
   const fingerprint = Array.from(take(32), (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const key = Array.from(take(32), (b) => b.toString(16).padStart(2, "0")).join("");
   const candidates = [];
+  const servers = [];
   while (at < bytes.length) {
-    const tag = take(1)[0] - 1;
+    const byte = take(1)[0];
+    if (version >= 3 && byte >= SERVER_TAG.known) {
+      if (byte === SERVER_TAG.known) {
+        const url = KNOWN_STUN[take(1)[0]];
+        if (url) servers.push({ urls: url }); // (one this page does not know yet: skipped)
+      } else if (byte === SERVER_TAG.stun) {
+        servers.push({ urls: "stun:" + ascii() });
+      } else if (byte === SERVER_TAG.turn || byte === SERVER_TAG.turns) {
+        const url = (byte === SERVER_TAG.turn ? "turn:" : "turns:") + ascii();
+        servers.push({ urls: url, username: ascii(), credential: ascii() });
+      } else {
+        throw new SignalError("the code holds an unknown server entry");
+      }
+      if (servers.length > MAX_CODE_SERVERS) throw new SignalError("the code lists too many servers");
+      continue;
+    }
+    if (servers.length) throw new SignalError("the code is damaged (a candidate after its servers)");
+    const tag = byte - 1;
     const type = TYPES[Math.floor(tag / 3)];
     const addrKind = tag % 3;
     if (!type) throw new SignalError("the code holds an unknown candidate");
@@ -177,7 +241,14 @@ export function decodeSignal(code) {
     candidates.push({ address: formatAddress(addrKind, addr), port: (hi << 8) | lo, type });
   }
   if (!candidates.length) throw new SignalError("the code holds no network address");
-  return { kind, key, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
+  if (kind === "answer" && servers.length) throw new SignalError("a reply code carries no servers");
+  return { kind, key, candidates, servers, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
+}
+
+// Servers `extra` adds to `own` (same URL once; own entries first).
+export function mergeServers(own, extra) {
+  const seen = new Set((own || []).map((s) => String(s.urls)));
+  return [...(own || []), ...(extra || []).filter((s) => !seen.has(String(s.urls)) && seen.add(String(s.urls)))];
 }
 
 function buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) {
@@ -209,10 +280,12 @@ function buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) {
 }
 
 // --- connections -----------------------------------------------------------------------------------------
-function gathered(pc) {
+// Resolves when ICE gathering is complete, or after `ms` with what was found so far (a STUN server that never
+// answers must not hold the code back; the browser's own timeout is far longer).
+function gathered(pc, ms = GATHER_CUT_MS) {
   return new Promise((resolve) => {
     if (pc.iceGatheringState === "complete") return resolve();
-    const timer = setTimeout(resolve, GATHER_TIMEOUT_MS); // use what was found so far
+    const timer = setTimeout(resolve, ms);
     pc.addEventListener("icegatheringstatechange", () => {
       if (pc.iceGatheringState === "complete") {
         clearTimeout(timer);
@@ -222,13 +295,28 @@ function gathered(pc) {
   });
 }
 
+const typesOf = (candidates) => [...new Set((candidates || []).map((c) => c.type))];
+const isTurn = (server) => /^turns?:/.test(String(server.urls));
+
 // A link to one other page. `onmessage(text)`, `onstate(state)` ("connecting", "open", "closed").
+// `servers`: this page's ICE servers; `inherit`: also use the servers an invite carries (a guest).
 export class Link {
-  constructor(iceServers = []) {
-    this.pc = new RTCPeerConnection({ iceServers });
+  constructor(servers = [], inherit = true) {
+    this.servers = servers;
+    this.inherit = inherit;
+    this.inherited = []; // the servers the host's invite carried (a guest), used for this link
+    this.pc = new RTCPeerConnection({ iceServers: servers });
     this.channel = null;
+    this.localTypes = [];
+    this.remoteTypes = [];
+    this.errors = []; // icecandidateerror events: {url, code, text}
     this.onmessage = () => {};
     this.onstate = () => {};
+    this.pc.addEventListener("icecandidateerror", (event) => {
+      if (this.errors.length < 20) {
+        this.errors.push({ url: String(event.url || ""), code: event.errorCode, text: String(event.errorText || "") });
+      }
+    });
     this.pc.addEventListener("connectionstatechange", () => {
       const state = this.pc.connectionState;
       if (state === "failed" || state === "closed" || state === "disconnected") this.onstate("closed");
@@ -244,32 +332,62 @@ export class Link {
     });
   }
 
-  // Host: the invite code (carrying this page's public signing key).
-  async invite(key) {
+  // The servers this link gathers with (its own, and a guest's inherited ones).
+  get used() {
+    return this.pc.getConfiguration().iceServers || [];
+  }
+
+  get hasTurn() {
+    return this.servers.some(isTurn);
+  }
+
+  // Host: the invite code (carrying this page's public signing key and its servers; TURN only if shared).
+  async invite(key, shareTurn = true) {
     this._attach(this.pc.createDataChannel("cargobay", { ordered: true }));
     this.onstate("connecting");
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
-    return encodeSignal("offer", this.pc.localDescription.sdp, key);
+    return this.inviteCode(key, shareTurn);
   }
 
-  // Guest: take the host's invite, return the reply code (carrying this page's public signing key).
+  // The invite again, from what was gathered (e.g. with the TURN server shared or not).
+  inviteCode(key, shareTurn) {
+    const code = encodeSignal("offer", this.pc.localDescription.sdp, key, this.servers, shareTurn);
+    this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
+    return code;
+  }
+
+  // Guest: take the host's invite, return the reply code (carrying this page's public signing key). The
+  // host's servers are used too (unless this page is set to "same network only").
   async reply(inviteCode, key) {
-    const { kind, sdp } = decodeSignal(inviteCode);
+    const { kind, sdp, candidates, servers } = decodeSignal(inviteCode);
     if (kind !== "offer") throw new SignalError("that is a reply code: paste the host's invite here");
+    this.remoteTypes = typesOf(candidates);
+    if (this.inherit && servers.length) {
+      const merged = mergeServers(this.servers, servers);
+      if (merged.length > this.servers.length) {
+        const config = this.pc.getConfiguration();
+        config.iceServers = merged;
+        this.pc.setConfiguration(config); // before gathering starts: it starts with the answer
+      }
+      this.inherited = servers;
+    }
     this.pc.addEventListener("datachannel", (event) => this._attach(event.channel));
     this.onstate("connecting");
     await this.pc.setRemoteDescription({ type: "offer", sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
-    return encodeSignal("answer", this.pc.localDescription.sdp, key);
+    const code = encodeSignal("answer", this.pc.localDescription.sdp, key);
+    this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
+    return code;
   }
 
   // Host: take the guest's reply; the channel opens shortly after.
   async accept(replyCode) {
-    const { kind, sdp } = decodeSignal(replyCode);
+    const { kind, sdp, candidates } = decodeSignal(replyCode);
     if (kind !== "answer") throw new SignalError("that is an invite code: paste the guest's reply here");
     if (this.pc.signalingState !== "have-local-offer") throw new SignalError("this invite was already answered");
+    this.remoteTypes = typesOf(candidates);
     await this.pc.setRemoteDescription({ type: "answer", sdp });
   }
 

@@ -76,6 +76,7 @@ class Connect:
     # --- the connection box -------------------------------------------------------------------------------
     def begin_invite(self):
         """At once, before the invite is made (asynchronously): no stale code may be copied meanwhile."""
+        panels.clear_problem()
         self.box = "invite"
         self.fill_code("invite", "", "", "")
         by_id("p2p-invite-link").value = ""
@@ -111,20 +112,36 @@ class Connect:
         if link is None:
             return
         by_id("p2p-invite-len").textContent = "(preparing…)"
-        made = glue_json(await self.glue.invite(link, self.mesh.key))
+        made = glue_json(await self.glue.invite(link, self.mesh.key, self.share_turn()))
         if link != self.manual:
             return  # replaced meanwhile
         if not made.get("ok"):
             show_message("Could not make an invite: " + str(made.get("error")))
             by_id("p2p-invite-len").textContent = ""
             return
-        code = made["code"]
+        self.show_invite(made["code"])
+        by_id("game-screen").setAttribute("data-invite-ms", str(made.get("ms")))
+        self.view()
+
+    def share_turn(self):
+        """Whether this invite carries the host's TURN server (the box shows when one is set; on by default)."""
+        has_turn = bool(glue_json(self.glue.checkIce(panels.ice_text())).get("turn"))
+        by_id("p2p-share-turn-row").hidden = not has_turn
+        return has_turn and bool(by_id("p2p-share-turn").checked)
+
+    def show_invite(self, code):
         url = page_url() + "#join=" + code
         by_id("p2p-invite-link").value = url
         self.fill_code("invite", code, url, "Invite link as a QR code")
         by_id("p2p-invite-len").textContent = "(" + str(len(code)) + " characters; the link: " + str(len(url)) + ")"
-        by_id("game-screen").setAttribute("data-invite-ms", str(made.get("ms")))
-        self.view()
+
+    def on_share_turn(self, event):
+        link = self.mesh.link_of(self.manual)
+        if link is None or link.kind != "invite" or not str(by_id("p2p-invite-text").value or ""):
+            return
+        made = glue_json(self.glue.inviteCode(link.lid, self.mesh.key, self.share_turn()))
+        if made.get("ok"):
+            self.show_invite(made["code"])
 
     async def make_reply(self, code):
         self.box = "join"
@@ -157,6 +174,7 @@ class Connect:
         self.reply_code = made["code"]
         self.fill_code("reply", made["code"], made["code"], "Reply code as a QR code")
         by_id("game-screen").setAttribute("data-reply-ms", str(made.get("ms")))
+        by_id("game-screen").setAttribute("data-inherited", str(made.get("inherited") or 0))
         self.view()
 
     async def accept_reply(self):
@@ -185,6 +203,7 @@ class Connect:
             show_message("Paste the invite code or link first.")
             return
         self.reply_code = None
+        panels.clear_problem()
         self.fill_code("reply", "", "", "")  # at once: no stale reply may be copied while the new one is made
         spawn(self.make_reply(code))
 
@@ -269,6 +288,26 @@ class Connect:
                 spawn(self.make_reply(str(found.get("text"))))
 
         return lambda event: spawn(job())
+
+    async def router(self):
+        """Every few seconds: how each open link goes (direct or through a TURN server) and its round trip."""
+        tick = 0
+        while True:
+            await asyncio.sleep_ms(1000)
+            tick += 1
+            changed = False
+            for peer, link in list(self.mesh.links.items()):
+                if link.state != "open":
+                    changed = self.routes.pop(peer, None) is not None or changed
+                    continue
+                if peer in self.routes and tick % 3:
+                    continue  # (a new link at once, then every 3 s)
+                found = glue_json(await self.glue.route(link.lid))
+                if found.get("ok") and found != self.routes.get(peer):
+                    self.routes[peer] = found
+                    changed = True
+            if changed:
+                self.view()
 
     async def ticker(self):
         while True:

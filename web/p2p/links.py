@@ -47,7 +47,7 @@ class Links:
 
     def new_link(self, kind, peer, relay=False):
         """A new link with `peer` (replacing the one there was); None if the glue refused."""
-        made = glue_json(self.glue.create(panels.ice_text()))
+        made = glue_json(self.glue.create(panels.ice_text(), panels.inherit()))
         if not made.get("ok"):
             show_message("Check the STUN/TURN servers in the connection settings: " + str(made.get("error")))
             return None
@@ -128,6 +128,9 @@ class Links:
         if link is None:
             return  # an event of a link that was replaced
         peer = link.peer
+        if event.get("type") == "stalled":
+            self.on_stalled(lid, link, event)
+            return
         if event.get("type") == "message":
             if "oversize" in event:
                 self.run(self.mesh.on_oversize(peer, event.get("oversize")))
@@ -144,7 +147,23 @@ class Links:
         elif state == "closed":
             await self.job_closed(lid, "the connection dropped")
 
+    def on_stalled(self, lid, link, event):
+        """The link is not open well after its codes were exchanged (or closed first): say why."""
+        if link.state == "open":
+            return
+        by_id("game-screen").setAttribute("data-stalled-ms", str(event.get("ms")))
+        text = str(event.get("text") or "The connection did not open.")
+        if lid == self.manual or not self.mesh.started:
+            waiting = (" (If your friend has not pasted your reply yet, this page keeps waiting.)"
+                       if link.kind == "reply" and link.state == "connecting" else "")
+            panels.problem(event.get("cause"), "Not connected: " + text + waiting, lid)
+        else:
+            show_message("The link with " + self.mesh.peer_name(link.peer) + " did not open: " + text, "info")
+        self.view()
+
     def on_open(self, lid, link, ms):
+        if by_id("p2p-problem").getAttribute("data-link") == str(lid):
+            panels.clear_problem()
         if lid == self.manual:
             self.manual, self.box, self.reply_code = None, None, None
             by_id("game-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
@@ -189,6 +208,8 @@ class Links:
                              "info")
             elif mesh.role == "guest" and peer != 0:
                 self.run(relink)
+            elif by_id("p2p-problem").getAttribute("data-link") == str(lid):
+                self.box = "invite" if mesh.role == "host" else "join"  # (the problem box says why)
             else:
                 self.box = "invite" if mesh.role == "host" else "join"
                 show_message("The connection closed before the match began. "

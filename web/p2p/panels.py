@@ -174,6 +174,12 @@ def peers(s, now):
             li.setAttribute("data-ms", str(entry.ms))
         li.appendChild(element("span", label))
         li.appendChild(element("span", status, **{"class": "peer-state"}))
+        route = s.routes.get(peer) if peer != me and mesh.state(peer) == "open" else None
+        if route:
+            li.setAttribute("data-route", "relay" if route.get("relay") else "direct")
+            li.setAttribute("data-pair", str(route.get("local")) + "-" + str(route.get("remote")))
+            li.setAttribute("data-rtt", str(route.get("rtt_ms")))
+            li.appendChild(element("span", route_text(route), **{"class": "peer-route"}))
         clock = clocks.get(peer)
         if clock is not None:
             li.setAttribute("data-bank", str(clock.get("bank")))
@@ -328,8 +334,18 @@ def reset(s):
 
 
 # --- connection settings (stored in localStorage) ----------------------------------------------------
+def local_only():
+    return bool(by_id("p2p-local-only").checked)
+
+
 def ice_text():
-    return str(by_id("p2p-ice").value or "")
+    """The servers new links use: none when "same network only" is set."""
+    return "" if local_only() else str(by_id("p2p-ice").value or "")
+
+
+def inherit():
+    """Whether a guest also uses the servers the host's invite carries (not when "same network only")."""
+    return not local_only()
 
 
 def read_number(name, default, low, high):
@@ -354,7 +370,10 @@ def load_settings(glue):
     data, _ = load_json(SETTINGS_KEY)
     data = data if isinstance(data, dict) else {}
     ice = data.get("ice")
-    by_id("p2p-ice").value = ice if isinstance(ice, str) else ""
+    # (before the default servers, an empty list was the default and was stored with any other setting)
+    chosen = isinstance(ice, str) and (ice != "" or "local_only" in data)
+    by_id("p2p-ice").value = ice if chosen else str(glue.DEFAULT_ICE_TEXT)
+    by_id("p2p-local-only").checked = data.get("local_only") is True
     for name, key, default, low, high in (("p2p-deadline", "deadline", 60, 5, 3600),
                                           ("p2p-bank", "bank", 600, 10, 86400),
                                           ("p2p-away", "away", 180, 5, 86400)):
@@ -365,8 +384,10 @@ def load_settings(glue):
 
 
 def check_ice(glue):
+    """Check the server list and say truthfully what it gets through."""
+    by_id("p2p-ice").disabled = local_only()
     try:
-        checked = json.loads(str(glue.checkIce(ice_text())))
+        checked = json.loads(str(glue.checkIce(str(by_id("p2p-ice").value or ""))))
     except ValueError:
         checked = {"ok": False, "error": "bad answer"}
     status = by_id("p2p-ice-status")
@@ -374,15 +395,66 @@ def check_ice(glue):
         status.textContent = str(checked.get("error"))
         status.setAttribute("data-kind", "error")
         return False
-    count = checked.get("servers") or 0
+    stun, turn = checked.get("stun") or 0, checked.get("turn") or 0
     status.removeAttribute("data-kind")
-    status.textContent = (str(count) + " server(s): browsers on different networks can connect through them."
-                          if count else "No servers: only browsers on the same network can connect.")
+    if local_only() or not stun + turn:
+        text = ("Same network only: no server is contacted; only browsers on the same network (or offline, on one "
+                "machine) can connect.")
+        status.setAttribute("data-servers", "none")
+    elif turn:
+        text = (str(turn) + " TURN server" + ("s" if turn > 1 else "") + (" and " + str(stun) + " STUN" if stun else "")
+                + ": connects through any network the TURN server is reachable from.")
+        status.setAttribute("data-servers", "turn")
+    else:
+        text = (str(stun) + " STUN server" + ("s" if stun > 1 else "") + ": browsers on different networks connect "
+                "behind most home routers, but not through every network (some mobile and office networks need a "
+                "TURN server).")
+        status.setAttribute("data-servers", "stun")
+    status.textContent = text
     return True
 
 
 def save_settings(glue):
     check_ice(glue)
     clocks = read_clocks()
-    store_json(SETTINGS_KEY, {"ice": ice_text(), "deadline": read_deadline(), "bank": clocks["time_bank"],
+    store_json(SETTINGS_KEY, {"ice": str(by_id("p2p-ice").value or ""), "local_only": local_only(),
+                              "deadline": read_deadline(), "bank": clocks["time_bank"],
                               "away": clocks["away_allowance"]})
+
+
+# --- a connection that did not open, and how an open one goes ------------------------------------------
+def problem(cause, text, lid):
+    """Say why a link did not open, with a button that opens the connection settings beside it."""
+    box = by_id("p2p-problem")
+    set_text("p2p-problem-text", text)
+    box.setAttribute("data-cause", str(cause))
+    box.setAttribute("data-link", str(lid))
+    box.hidden = False
+
+
+def clear_problem():
+    box = by_id("p2p-problem")
+    box.hidden = True
+    box.removeAttribute("data-cause")
+    box.removeAttribute("data-link")
+
+
+def open_settings():
+    settings = by_id("p2p-settings")
+    by_id("p2p-problem-slot").appendChild(settings)
+    settings.open = True
+    by_id("p2p-ice").focus()
+
+
+def route_text(route):
+    """The players panel's word on how a connection goes, from its selected candidate pair."""
+    if not isinstance(route, dict):
+        return ""
+    if route.get("local") == "relay":
+        how = "through your TURN server"
+    elif route.get("remote") == "relay":
+        how = "through their TURN server"
+    else:
+        how = "direct"
+    rtt = route.get("rtt_ms")
+    return how + (", " + str(rtt) + " ms round trip" if isinstance(rtt, int) else "")

@@ -32,11 +32,13 @@ class Session(Links, Connect):
         self.choosing = False
         self.sender = None  # the peer whose message the engine is judging
         self.watch = None  # fn(snapshot) told every snapshot applied (an embed's events: app.py embed_peer)
+        self.routes = {}  # peer -> how its open link goes (glue.route: the selected candidate pair, its RTT)
         glue.onEvent(proxy(self.on_glue_event))
         for name, fn in (("p2p-make-reply", self.on_make_reply), ("p2p-connect-button", self.on_connect),
                          ("p2p-new-invite", self.on_new_invite), ("p2p-reinvite", self.on_reinvite),
                          ("p2p-rejoin", self.on_rejoin), ("p2p-invite-more", self.on_invite_more),
-                         ("p2p-start-match", lambda event: self.enqueue(self.job_start_match))):
+                         ("p2p-start-match", lambda event: self.enqueue(self.job_start_match)),
+                         ("p2p-problem-settings", lambda event: panels.open_settings())):
             on(name, "click", fn)
         for button, field in (("p2p-copy-invite", "p2p-invite-text"), ("p2p-copy-link", "p2p-invite-link"),
                               ("p2p-copy-reply", "p2p-reply-text")):
@@ -46,12 +48,14 @@ class Session(Links, Connect):
                 by_id(button).hidden = False
                 on(button, "click", self.scanner(field))
         on("p2p-chat-form", "submit", self.on_chat)
+        on("p2p-share-turn", "change", self.on_share_turn)
         on("p2p-reconnect-peer", "change", lambda event: self.view())
-        for name in ("p2p-ice", "p2p-deadline", "p2p-bank", "p2p-away"):
+        for name in ("p2p-ice", "p2p-local-only", "p2p-deadline", "p2p-bank", "p2p-away"):
             on(name, "change", lambda event: panels.save_settings(self.glue))
         glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
         panels.load_settings(glue)
         spawn(self.ticker())
+        spawn(self.router())
 
     # --- state --------------------------------------------------------------------------------------
     def code_kind(self, code):
@@ -93,6 +97,9 @@ class Session(Links, Connect):
         for link in list(self.mesh.links.values()):
             self.glue.close(link.lid)
         self.mesh = Mesh(role, self.code_kind, self.code_key)
+        self.glue.forgetServers()  # (the servers a former host's invite carried)
+        self.routes = {}
+        panels.clear_problem()
         self.snap, self.chat, self.box, self.manual, self.target, self.reply_code = None, [], None, None, None, None
         saves.drop("p2p")
         self.board.clear()

@@ -127,6 +127,10 @@ def show_screen(name, mode=None):
     if mode is not None:
         by_id("game-screen").setAttribute("data-mode", mode)
         by_id("board").setAttribute("data-mode", mode)
+    if name == "menu":  # the connection settings, opened beside a connection problem, go back to the menu
+        home, settings = by_id("p2p-settings-home"), by_id("p2p-settings")
+        if home is not None and settings is not None and not home.contains(settings):
+            home.appendChild(settings)
 
 
 # ------------------------------------------------------------------------------------------ storage
