@@ -50,8 +50,8 @@ class CargoBayBot(pyspiel.Bot):  # type: ignore[misc]
             raise ValueError(f"seat {seat} is not to act")
         game = table.game
         picks = table.picks(node, seat)
-        chain = ("", *game.action_steps(self.plan), self.plan) if self.plan else ()
-        if node.prefix not in chain:
+        chain = ("", *game.action_steps(self.plan), self.plan) if self.plan and node.prefix else ()
+        if node.prefix not in chain:  # a new decision (a step of the plan: go on with it)
             view = table.view(node, seat)
             legal = [a for a in view["legal"] if a not in HIDDEN_PICKS] or list(view["legal"])
             if node.prefix:

@@ -5,7 +5,7 @@
   algorithms such as MCTS); explicit stochastic chance; imperfect information (hidden cards, secret choices,
   or Team UP!'s face-down draw pile); zero-sum (see ``steps.outcome``) or, for the cooperative Team UP!,
   identical returns (the team score); terminal rewards; the seat range (parameter ``players``) and every
-  menu option of the game as a parameter with its default (a set option as its values joined by commas).
+  menu option of the game as a parameter with its default (a set option as its values joined by ``+``).
 - Actions: the stable ids of ``research.codecs``; ``action_to_string`` gives our action string or selection
   step. Chance: the uniform draws of ``research.chance``.
 - Strings: ``information_state_string`` / ``observation_string`` are the seat's view (``Game.view``) as JSON,
@@ -37,24 +37,27 @@ MAX_CHANCE = {"load": 28, "haul": 28, "loot": 96, "teamup": 40, "tf22": 16}
 MAX_PICKS = {"load": 400, "haul": 800, "loot": 2000, "teamup": 200, "tf22": 20000}
 
 
+SET_JOIN = "+"  # a set option's values in one string parameter (OpenSpiel's game strings split at commas)
+
+
 def parameters(info: GameInfo) -> dict[str, Any]:
     """The game parameters and their defaults: ``players``, the menu options, ``turn_based``."""
     params: dict[str, Any] = {"players": info.min_seats}
     for option in info.options:
         if option.menu:
-            params[option.name] = ",".join(option.default) if isinstance(option.default, tuple) else option.default
+            params[option.name] = SET_JOIN.join(option.default) if isinstance(option.default, tuple) else option.default
     if info.simultaneous:
         params["turn_based"] = False
     return params
 
 
 def options_of(info: GameInfo, params: Mapping[str, Any]) -> dict[str, Any]:
-    """The cargobay options for OpenSpiel parameters (set options split at commas)."""
+    """The cargobay options for OpenSpiel parameters (set options split at ``+``)."""
     options: dict[str, Any] = {}
     for option in info.options:
         if option.menu and option.name in params:
             value = params[option.name]
-            options[option.name] = tuple(v for v in str(value).split(",") if v) if option.kind == "set" else value
+            options[option.name] = tuple(v for v in str(value).split(SET_JOIN) if v) if option.kind == "set" else value
     return options
 
 
@@ -196,7 +199,11 @@ class Observer:
 
     def set_from(self, state: CargoBayState, player: int) -> None:
         if self.tensor is not None:
-            self.tensor[:] = TENSORS[self.table.id](self.table.view(state.node, player))
+            key = f"tensor{player}"
+            cache = state.node.cache
+            if key not in cache:
+                cache[key] = np.asarray(TENSORS[self.table.id](self.table.view(state.node, player)), np.float32)
+            self.tensor[:] = cache[key]
 
     def string_from(self, state: CargoBayState, player: int) -> str:
         node = state.node

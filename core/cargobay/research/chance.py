@@ -40,8 +40,7 @@ class Scripted(random.Random):
     (2, 'a')
     """
 
-    def __init__(self, script: Sequence[int]) -> None:
-        super().__init__(0)
+    def __init__(self, script: Sequence[int]) -> None:  # never seeded: every draw comes from the script
         self.script = list(script)
         self.used = 0
         self.sizes: list[int] = []

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import CHANCE, JSON, LOG_FORMAT, LOG_VERSION, SIMULTANEOUS, TERMINAL, CargoBayError, Game
+from ..engine import CHANCE, JSON, Choices, LOG_FORMAT, LOG_VERSION, SIMULTANEOUS, TERMINAL, CargoBayError, Game
 from ..registry import get_spec
 from .chance import Done, Pending, probe
 from .codecs import Codec, CodecError, codec
@@ -83,6 +83,10 @@ class Table:
         if game_id == "teamup" and self.options.get("mode") == "puzzle":
             raise AdapterError("Team UP!'s puzzle mode draws its set-up by a search (no exact chance outcomes): "
                                "use mode 'game' or 'challenge'")
+        self._initial: Node | None = None
+        self._own_choices = type(self.game).legal_choices is not Game.legal_choices
+        self._steps: dict[str, tuple[str, ...]] = {}
+        self._ids: dict[str, int] = {}
 
     @property
     def id(self) -> str:
@@ -90,7 +94,9 @@ class Table:
 
     # --- nodes --------------------------------------------------------------------------------------------
     def initial(self) -> Node:
-        return self.settle(Node(self.game.new_state(self.seats, self.options)))
+        if self._initial is None:  # nodes never change: one initial node serves every match
+            self._initial = self.settle(Node(self.game.new_state(self.seats, self.options)))
+        return self._initial
 
     def settle(self, node: Node) -> Node:
         """Apply the chance draws that have one outcome (and events with none) until a real choice."""
@@ -133,12 +139,12 @@ class Table:
             return node.cache[key]  # type: ignore[no-any-return]
         found = Picks({}, frozenset())
         if seat in self.acting(node):
-            choices = self.game.legal_choices(node.state, seat, node.prefix)
+            choices = self._choices(node, seat)
             names = [*choices.actions, *choices.selections]
             shown = [name for name in names if name not in HIDDEN_PICKS] or names
             ids: dict[int, str] = {}
             for name in shown:
-                number = self.codec.encode(name)
+                number = self.encode(name)
                 if number in ids:
                     raise CodecError(f"{self.id}: {name!r} and {ids[number]!r} share action id {number}")
                 ids[number] = name
@@ -147,6 +153,33 @@ class Table:
             found = Picks(dict(sorted(ids.items())), frozenset(choices.actions))
         node.cache[key] = found
         return found
+
+    def _choices(self, node: Node, seat: int) -> Choices:
+        """``Game.legal_choices``; for a game that keeps the default one, the same from ``legal_actions`` with
+        each action's steps remembered (``action_steps`` is a function of the string)."""
+        if self._own_choices:
+            return self.game.legal_choices(node.state, seat, node.prefix)
+        actions: list[str] = []
+        selections: set[str] = set()
+        prefix = node.prefix
+        for action in self.game.legal_actions(node.state, seat):
+            chain = self._steps.get(action)
+            if chain is None:
+                chain = self._steps[action] = ("", *self.game.action_steps(action))
+            if prefix not in chain:
+                continue
+            index = chain.index(prefix)
+            if index == len(chain) - 1:
+                actions.append(action)
+            else:
+                selections.add(chain[index + 1])
+        return Choices(prefix, tuple(sorted(actions)), tuple(sorted(selections)))
+
+    def encode(self, pick: str) -> int:
+        number = self._ids.get(pick)
+        if number is None:
+            number = self._ids[pick] = self.codec.encode(pick)
+        return number
 
     def legal_ids(self, node: Node, seat: int) -> list[int]:
         return list(self.picks(node, seat).ids)
@@ -181,10 +214,12 @@ class Table:
 
     # --- chance -------------------------------------------------------------------------------------------
     def chance_size(self, node: Node) -> int:
-        need = probe(self.game, node.state, node.script)
-        if not isinstance(need, Pending):
-            raise AdapterError("not a chance node")
-        return need.n
+        if "chance" not in node.cache:
+            need = probe(self.game, node.state, node.script)
+            if not isinstance(need, Pending):
+                raise AdapterError("not a chance node")
+            node.cache["chance"] = need.n
+        return int(node.cache["chance"])
 
     def apply_chance(self, node: Node, outcome: int) -> Node:
         size = self.chance_size(node)

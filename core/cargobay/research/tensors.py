@@ -25,8 +25,13 @@ def _order(seat: int, seats: int) -> list[int]:
     return [(seat + k) % seats for k in range(seats)]
 
 
-def _counts(cards: Sequence[str], deck: Sequence[str]) -> Vector:
-    index = {card: number for number, card in enumerate(deck)}
+_INDEX: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _counts(cards: Sequence[str], deck: tuple[str, ...]) -> Vector:
+    index = _INDEX.get(deck)
+    if index is None:
+        index = _INDEX[deck] = {card: number for number, card in enumerate(deck)}
     out = [0.0] * len(deck)
     for card in cards:
         if card in index:
