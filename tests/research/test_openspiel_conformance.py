@@ -95,7 +95,7 @@ def test_observation_tensors_and_strings_are_the_seats_view() -> None:
 
 
 def view_of(text: str) -> dict[str, Any]:
-    view: dict[str, Any] = json.loads(text.split("\n")[0])["view"]
+    view: dict[str, Any] = json.loads(text.split("\n", maxsplit=1)[0])["view"]
     return view
 
 

@@ -177,8 +177,10 @@ class CargoBayState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         node = self.node
-        return (f"{self.table.id} after {len(node.log)} actions, state {self.table.game.state_hash(node.state)[:16]}"
-                f"{f', picked {node.prefix}' if node.prefix else ''}{f', draws {list(node.script)}' if node.script else ''}")
+        picked = f", picked {node.prefix}" if node.prefix else ""
+        draws = f", draws {list(node.script)}" if node.script else ""
+        digest = self.table.game.state_hash(node.state)[:16]
+        return f"{self.table.id} after {len(node.log)} actions, state {digest}{picked}{draws}"
 
 
 class Observer:

@@ -34,7 +34,8 @@ RENDER_MODES = ("svg", "ansi")
 
 
 class CargoBayEnv(AECEnv):  # type: ignore[misc]
-    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
+    # PettingZoo's convention: a class attribute; each environment sets its own (with its name) in __init__
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(self, game_id: str, players: int | None = None, render_mode: str | None = None,
                  **options: Any) -> None:
@@ -71,10 +72,10 @@ class CargoBayEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         self.seed_used = seed if seed is not None else random.SystemRandom().randrange(2**62)
         self.agents = list(self.possible_agents)
-        self.rewards = {a: 0.0 for a in self.agents}
-        self._cumulative_rewards = {a: 0.0 for a in self.agents}
-        self.terminations = {a: False for a in self.agents}
-        self.truncations = {a: False for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.node = self._chance(self.table.initial())
         self._select()
@@ -106,7 +107,7 @@ class CargoBayEnv(AECEnv):  # type: ignore[misc]
         seat = int(agent.split("_")[1])
         self._cumulative_rewards[agent] = 0.0
         self.node = self._chance(self.table.apply(self.node, seat, int(action)))
-        self.rewards = {a: 0.0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
         self._select()
         self._accumulate_rewards()
 

@@ -45,7 +45,7 @@ class Scripted(random.Random):
         self.used = 0
         self.sizes: list[int] = []
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         if self.used == len(self.script):
             raise _Need(n)
         value = self.script[self.used]
@@ -96,7 +96,7 @@ class Recording(random.Random):
         super().__init__(seed)
         self.drawn: list[int] = []
 
-    def _randbelow(self, n: int) -> int:  # type: ignore[override]
+    def _randbelow(self, n: int) -> int:
         value = super()._randbelow(n)  # type: ignore[misc]
         self.drawn.append(value)
         return int(value)

@@ -146,7 +146,7 @@ def loot_codec() -> Codec:
     from ..games.loot.actions import CARD_NAMES, GUNS
     from ..games.loot.rules import DRAW_TIMES
 
-    codes = sorted(CARD_NAMES) + ["flag"]
+    codes = [*sorted(CARD_NAMES), "flag"]
     cards = codes + [f"cat={code}" for code in codes]  # a Copy Cat shows the card it copies
     card = {name: number for number, name in enumerate(cards)}
     times = {ms: number for number, ms in enumerate(DRAW_TIMES)}
@@ -255,7 +255,7 @@ def tf22_codec() -> Codec:
         if kind == "unload":
             return kind, place(tail.partition("@")[2])
         if kind in ("fire", "capture"):
-            unit, plus, partner = head.partition("+")
+            _, plus, partner = head.partition("+")
             return (kind, int(partner)) if plus else ("board", int(tail))
         if kind == "make":
             return kind, BUILDABLE.index(tail)
@@ -269,7 +269,8 @@ def tf22_codec() -> Codec:
 
     def describe(kind: str, offset: int) -> str:
         if kind in ("move", "unload"):
-            return f"{kind} to hex #{offset // TOWARDS}" + (f" facing {offset % TOWARDS - 1}" if offset % TOWARDS else "")
+            facing = f" facing {offset % TOWARDS - 1}" if offset % TOWARDS else ""
+            return f"{kind} to hex #{offset // TOWARDS}{facing}"
         return kind if blocks.span[kind] == 1 else f"{kind} #{offset}"
 
     return Parsed(blocks, parse, describe)

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import CHANCE, JSON, Choices, LOG_FORMAT, LOG_VERSION, SIMULTANEOUS, TERMINAL, CargoBayError, Game
+from ..engine import CHANCE, JSON, LOG_FORMAT, LOG_VERSION, SIMULTANEOUS, TERMINAL, CargoBayError, Choices, Game
 from ..registry import get_spec
 from .chance import Done, Pending, probe
 from .codecs import Codec, CodecError, codec
