@@ -276,12 +276,13 @@ class PeerSession:
         game, state = peer.game, peer.match.state
         viewer = self.viewer()
         secret = None
-        if viewer is not None and peer.node["kind"] == "simultaneous":
-            secret = peer.node["secrets"].get(str(viewer))
+        simultaneous = peer.node.kind == "simultaneous"  # (net.node.Kind is a StrEnum)
+        if viewer is not None and simultaneous:
+            secret = peer.node.secrets.get(str(viewer))
         # The viewer's own committed choice, shown face down: the state as if it were played (the other
         # seats' choices are not in this page's state until they are revealed).
         shown = game.apply(state, viewer, secret[0]) if secret and viewer is not None else state
-        committed = frozenset(int(key) for key in peer.node.get("commits", {})) if peer.node["kind"] == "simultaneous" \
+        committed = frozenset(int(key) for key in peer.node.commits) if simultaneous \
             else frozenset()
         labels = seat_labels(peer.setup.seats, self.my_human_seats())
         view, svg, self.selection = board(self.spec, shown, viewer, labels, self.selection, committed,

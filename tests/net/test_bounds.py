@@ -34,7 +34,7 @@ def test_messages_for_later_steps_are_held_within_a_quota_per_sender() -> None:
     network.flush()
     honest = network.peers[1]
     before = save_size(honest)
-    texts = [json.dumps({"v": 2, "match": MATCH, "from": 0, "type": "reveal", "node": honest.node["node"] + 1 + i % 16,
+    texts = [json.dumps({"v": 2, "match": MATCH, "from": 0, "type": "reveal", "node": honest.node.node + 1 + i % 16,
                          "kind": "action", "key": 0, "value": f"pick:{i}", "nonce": "ab" * 32, "commits": {},
                          "sig": JUNK_SIG}) for i in range(12_000)]
     for text in texts[:10_000]:
@@ -51,12 +51,12 @@ def test_messages_for_later_steps_are_held_within_a_quota_per_sender() -> None:
 def test_reveals_at_the_current_step_cannot_pile_up() -> None:
     """The old deferred path: reveals naming commitments not yet in were kept without limit."""
     network = Network(seed=2)
-    network.play_until(lambda: network.peers[1].node["kind"] == "simultaneous")
+    network.play_until(lambda: network.peers[1].node.kind == "simultaneous")
     honest = network.peers[1]
     before = save_size(honest)
     refused = 0
     for index in range(5_000):
-        text = network.forge(0, {"type": "reveal", "node": honest.node["node"], "kind": "action", "key": 0,
+        text = network.forge(0, {"type": "reveal", "node": honest.node.node, "kind": "action", "key": 0,
                                  "value": f"pick:{index}", "nonce": "ab" * 32, "commits": {}})
         try:
             honest.receive(0, text, 0.0)

@@ -27,7 +27,7 @@ def test_a_page_that_never_commits_its_deal_share_forfeits() -> None:
 
 def test_a_player_that_never_commits_its_card_runs_out_of_time() -> None:
     network = Network(seed=2, time_bank=100, time_increment=5)
-    network.play_until(lambda: network.peers[0].node["kind"] == "simultaneous")
+    network.play_until(lambda: network.peers[0].node.kind == "simultaneous")
     network.hostile.add(1)  # from here peer 1 stays connected and silent
     network.decide(only=(0,))
     network.flush()
@@ -46,8 +46,8 @@ def test_a_player_that_never_commits_its_card_runs_out_of_time() -> None:
 def test_a_player_to_move_alone_that_never_moves_runs_out_of_time() -> None:
     """Like winning a battle in LOAD! and never loading: the seat to move alone holds the match up."""
     network = Network(seed=3, time_bank=60, time_increment=0)
-    network.play_until(lambda: network.peers[0].node["kind"] == "seat"
-                       and network.setup.owners[network.peers[0].node["keys"][0]] == 1)
+    network.play_until(lambda: network.peers[0].node.kind == "seat"
+                       and network.setup.owners[network.peers[0].node.keys[0]] == 1)
     network.hostile.add(1)
     honest = network.peers[0]
     honest.tick(59.0)
@@ -69,7 +69,7 @@ def test_time_runs_on_every_message_even_while_a_peer_floods_the_page() -> None:
 
 def test_while_a_player_is_away_the_match_is_paused_and_only_its_allowance_runs() -> None:
     network = Network(seed=5, time_bank=100, away_allowance=500)
-    network.play_until(lambda: network.peers[0].node["kind"] == "simultaneous")
+    network.play_until(lambda: network.peers[0].node.kind == "simultaneous")
     honest = network.peers[0]
     honest.tick(0.0)
     honest.set_connected(1, False, 0.0)
@@ -92,7 +92,7 @@ def test_a_spectator_has_no_clock_and_holds_no_one_up() -> None:
 
 def test_the_clocks_are_saved_and_restored() -> None:
     network = Network(seed=7, time_bank=100)
-    network.play_until(lambda: network.peers[0].node["kind"] == "simultaneous")
+    network.play_until(lambda: network.peers[0].node.kind == "simultaneous")
     honest = network.peers[0]
     honest.tick(0.0)
     honest.tick(40.0)

@@ -51,7 +51,7 @@ def test_a_spectator_sees_only_what_the_table_shows() -> None:
     network = Network(peers=3, seed=3, game="load", owners=(0, 1))
     until_dealt(network)
     spectator = network.peers[2]
-    assert spectator.node["kind"] == "choose" or spectator.step >= 1
+    assert spectator.node.kind == "choose" or spectator.step >= 1
     assert all(card == HIDDEN for card in deals(spectator)[0])
     assert spectator.match.state.hands == [[HIDDEN] * 12, [HIDDEN] * 12]
     network.play(until=(0, 1, 2))
@@ -193,7 +193,7 @@ def test_an_audit_asked_for_with_no_cheat_costs_the_asker_the_match() -> None:
     asker = network.peers[1]
     assert asker.dealing is not None
     asker.dealing.ask_audit(asker, "I want to see the cards", asked_by=1)
-    network.send(1, asker._advance(network.now))
+    network.send(1, asker.advance(network.now))
     network.flush()
     for peer in network.peers:
         assert peer.outcome is not None and (peer.outcome["peer"], peer.outcome["rule"]) == (1, "false-alarm")

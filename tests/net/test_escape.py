@@ -34,10 +34,10 @@ def test_a_false_hash_after_a_one_seat_move_names_the_move_and_still_loses() -> 
     its sender lies; a move its mover never signed: its sender forged it."""
     for forge_act, rule in ((False, "diverged"), (True, "forged")):
         network = Network(seed=2)
-        network.play_until(lambda network=network: network.peers[0].node["kind"] == "seat")
+        network.play_until(lambda network=network: network.peers[0].node.kind == "seat")
         honest = network.peers[0]
-        node = honest.node["node"]
-        assert network.setup.owners[honest.node["keys"][0]] == 0
+        node = honest.node.node
+        assert network.setup.owners[honest.node.keys[0]] == 0
         network.decide()  # peer 0 moves; its hash of the next step carries its signed move
         seat, action, sig = loaded(honest.hash_texts[node + 1])["act"]
         assert (seat, action) == (honest.match.actions[node][0], honest.match.actions[node][1])
@@ -117,7 +117,7 @@ def test_see_the_deal_then_abort_forfeits() -> None:
     network.send(1, cheater.start(0.0))  # the cheater commits to its share like anyone
     network.flush()
     revealed = [text for _, text in network.inbox[1] if '"reveal"' in text]
-    assert honest.node["order"] == [0, 1] and revealed  # step 0: peer 0 reveals first
+    assert honest.node.order == [0, 1] and revealed  # step 0: peer 0 reveals first
     honest.tick(59.0)
     assert honest.outcome is None
     honest.tick(61.0)
@@ -135,7 +135,7 @@ def test_reveals_go_in_a_turning_order() -> None:
         network.send(1, cheater.receive(sender, text, 0.0))
     network.inbox[1].clear()
     network.flush()  # the deal is made (step 1): a simultaneous pick, peer 1 reveals first
-    assert honest.step == 1 and honest.node["order"][0] == 1
+    assert honest.step == 1 and honest.node.order[0] == 1
     seats = honest.to_decide()
     for seat in seats:
         network.send(0, honest.choose(seat, honest.game.legal_actions(honest.match.state, seat)[0], 0.0))

@@ -38,10 +38,10 @@ def test_a_player_that_tells_a_spectator_another_commitment_loses_and_the_honest
 
 def test_a_player_that_sends_two_pages_different_moves_is_caught_by_both() -> None:
     network = Network(peers=3, seed=2)
-    network.play_until(lambda: network.peers[0].node["kind"] == "seat"
-                       and network.peers[0].node["keys"] == [1])
+    network.play_until(lambda: network.peers[0].node.kind == "seat"
+                       and network.peers[0].node.keys == [1])
     network.hostile.add(1)
-    node = network.peers[0].node["node"]
+    node = network.peers[0].node.node
     first, second = network.peers[0].game.legal_actions(network.peers[0].match.state, 1)[:2]
     network.inject(1, 0, network.forge(1, {"type": "act", "node": node, "seat": 1, "action": first}))
     network.inject(1, 2, network.forge(1, {"type": "act", "node": node, "seat": 1, "action": second}))
@@ -117,9 +117,9 @@ def test_a_forged_commitment_inside_a_reveal_costs_the_revealer() -> None:
     honest = network.peers[2]
     network.send(1, network.peers[1].start(0.0))
     network.flush()
-    commits = {str(k): v for k, v in honest.node["commits"].items()}
+    commits = {str(k): v for k, v in honest.node.commits.items()}
     commits["2"] = [OTHER, network.ids[1].sign(b"not peer 2's commitment")]
-    value, nonce = network.peers[1].node["secrets"]["1"]
+    value, nonce = network.peers[1].node.secrets["1"]
     reveal = network.forge(1, {"type": "reveal", "node": 0, "kind": "share", "key": 1, "value": value,
                                "nonce": nonce, "commits": commits})
     with pytest.raises(PeerViolation, match="forged commitment"):
@@ -133,7 +133,7 @@ def test_a_withheld_commitment_reaches_a_page_through_anothers_reveal() -> None:
     (_, commit), = cheater.start(0.0)
     network.inject(1, 0, commit)  # the spectator never gets it from peer 1
     network.flush()
-    assert "1" in spectator.node["commits"]  # taken from the host's reveal, signed by peer 1
+    assert "1" in spectator.node.commits  # taken from the host's reveal, signed by peer 1
     network.hostile.discard(1)
     for sender, text in network.inbox.pop(1):
         network.send(1, cheater.receive(sender, text, 0.0))

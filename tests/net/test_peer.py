@@ -185,11 +185,11 @@ def test_fuzzed_messages_never_crash_a_peer(text: str) -> None:
 
 def test_an_illegal_move_from_a_peer_is_refused_with_the_rule() -> None:
     network = Network(seed=12)
-    network.play_until(lambda: network.peers[1].node["kind"] == "seat")
-    mover = network.peers[1].node["keys"][0]
+    network.play_until(lambda: network.peers[1].node.kind == "seat")
+    mover = network.peers[1].node.keys[0]
     owner = network.setup.owners[mover]
     receiver = network.peers[1 - owner]
-    text = network.forge(owner, {"type": "act", "node": receiver.node["node"], "seat": mover,
+    text = network.forge(owner, {"type": "act", "node": receiver.node.node, "seat": mover,
                                  "action": f"give:{mover}+1"})
     with pytest.raises(PeerViolation, match="refused move") as info:
         receiver.receive(owner, text, 0.0)
@@ -240,7 +240,7 @@ def test_a_malformed_load_from_a_peer_is_refused_with_a_reason(action: str) -> N
     loader = network.peers[1].match.state.loader
     receiver = network.peers[1 - loader]
     before = receiver.game.state_hash(receiver.match.state)
-    text = network.forge(loader, {"type": "act", "node": receiver.node["node"], "seat": loader, "action": action})
+    text = network.forge(loader, {"type": "act", "node": receiver.node.node, "seat": loader, "action": action})
     with pytest.raises(PeerViolation, match="container colour") as info:
         receiver.receive(loader, text, 0.0)
     assert not info.value.cheating

@@ -20,17 +20,17 @@ from ..engine import LogError, Match
 
 if TYPE_CHECKING:
     from .dealing import Dealing
-    from .peer import Peer
+    from .port import Port
 
 
-def conclude(peer: Peer, dealing: Dealing) -> None:
+def conclude(peer: Port, dealing: Dealing) -> None:
     audit = dealing.audit
     players = peer.setup.players()
     total = 0
     for player in players:
         secret = int.from_bytes(bytes.fromhex(audit["secrets"][str(player)]), "little")
         if secret >= L or encode(G.times(secret)).hex() != dealing.keys[player]:
-            peer._forfeit(player, "false-shuffle", "its deck secret at the audit is not its key's")
+            peer.forfeit(player, "false-shuffle", "its deck secret at the audit is not its key's")
             return
         total += secret
     joint = dealing.joint(peer)
@@ -43,7 +43,7 @@ def conclude(peer: Peer, dealing: Dealing) -> None:
                 seed = audit["seeds"][str(shuffler)].get(str(node))
                 deck = dealing.deck(node, index)
                 if seed is None or not mental.same_deck(mental.shuffle(previous, joint, bytes.fromhex(seed)), deck):
-                    peer._forfeit(shuffler, "false-shuffle", f"its shuffle of the deal at step {node}")
+                    peer.forfeit(shuffler, "false-shuffle", f"its shuffle of the deal at step {node}")
                     return
                 previous = deck
         if len(event["decks"]) == len(event["order"]) and node < peer.step:
@@ -51,7 +51,7 @@ def conclude(peer: Peer, dealing: Dealing) -> None:
             indices = [mental.card_of(mental.open_with_secret(cipher, total), cards) for cipher in opened]
             faces[node] = [event["cards"][i] for i in indices if i is not None]
     if audit.get("asked_by") is not None:
-        peer._forfeit(audit["asked_by"], "false-alarm", audit.get("why", ""))
+        peer.forfeit(audit["asked_by"], "false-alarm", audit.get("why", ""))
         return
     whole = replay(peer, dealing, faces)
     if whole is None:
@@ -62,7 +62,7 @@ def conclude(peer: Peer, dealing: Dealing) -> None:
     peer.events.append({"event": "audited", "digest": dealing.audited["digest"]})
 
 
-def replay(peer: Peer, dealing: Dealing, faces: dict[int, list[str]]) -> Match | None:
+def replay(peer: Port, dealing: Dealing, faces: dict[int, list[str]]) -> Match | None:
     """The match with every deal whole; a move the whole deal makes illegal forfeits its player."""
     log: dict[str, Any] = peer.match.to_log()
     actions = [list(entry) for entry in log["actions"]]
@@ -74,5 +74,5 @@ def replay(peer: Peer, dealing: Dealing, faces: dict[int, list[str]]) -> Match |
         index = error.index if error.index is not None else 0
         seat = actions[index][0]
         if seat >= 0:
-            peer._forfeit(peer.setup.owners[seat], "false-card", f"its move at step {index}, seen with the whole deal")
+            peer.forfeit(peer.setup.owners[seat], "false-card", f"its move at step {index}, seen with the whole deal")
         return None

@@ -34,20 +34,21 @@ from ..engine import CHANCE, CargoBayError
 from .clocks import AUTO
 from .evidence import Out, conflict
 from .messages import dump, parse, strip
+from .node import Kind, Node
 from .shown import ShownCards
 from .shown import context as _context
 from .signing import b64, unb64
 from .verdicts import PeerViolation
 
 if TYPE_CHECKING:
-    from .peer import Peer
+    from .port import Port
 
 
 class Dealing(ShownCards):
     """What a page knows of the match's decks: the keys, every deal's shuffles and shares, the cards
     opened, its own cards, and the audit."""
 
-    def __init__(self, peer: Peer) -> None:
+    def __init__(self, peer: Port) -> None:
         self.secret = mental.secret_key(bytes.fromhex(peer.identity.derive(peer.setup.match_id, "deck-key")))
         self.keys: dict[int, str] = {}  # player -> deck key (hex), its proof checked
         self.key_texts: dict[int, str] = {}
@@ -73,7 +74,7 @@ class Dealing(ShownCards):
         self.audited = data["audited"]
 
     # --- helpers ---------------------------------------------------------------------------------
-    def joint(self, peer: Peer) -> FixedBase:
+    def joint(self, peer: Port) -> FixedBase:
         if self._joint is None:
             self._joint = FixedBase(mental.joint_key([decode(bytes.fromhex(self.keys[p]))
                                                       for p in peer.setup.players()]))
@@ -106,10 +107,10 @@ class Dealing(ShownCards):
         nodes = [node for node, event in self.events.items() if node < before and event.get("source") != "same"]
         return max(nodes) if nodes else None
 
-    def _new_event(self, peer: Peer, node: dict[str, Any]) -> dict[str, Any]:
+    def _new_event(self, peer: Port, node: Node) -> dict[str, Any]:
         deal = peer.game.deck_event(peer.match.state)
         assert deal is not None  # a deal node is one (peer._enter_node)
-        current = None if deal.source == "new" else self.current(node["node"])
+        current = None if deal.source == "new" else self.current(node.node)
         size = len(deal.cards) if deal.source == "new" else len(deal.back)
         if current is not None:
             have = self.events[current].get("size", len(self.events[current]["cards"]))
@@ -117,13 +118,13 @@ class Dealing(ShownCards):
             if len(deal.to) != size or any(position >= have for position in deal.back):
                 current = None
         if deal.source != "new" and current is None:
-            raise CargoBayError(f"{peer.game.info.title} opens a deck it never shuffled at step {node['node']}")
+            raise CargoBayError(f"{peer.game.info.title} opens a deck it never shuffled at step {node.node}")
         return {"cards": list(deal.cards), "to": list(deal.to), "prefix": deal.prefix, "source": deal.source,
                 "back": list(deal.back), "from": current, "size": size,
-                "order": [] if deal.source == "same" else list(node["order"]), "decks": [], "texts": [],
+                "order": [] if deal.source == "same" else list(node.order), "decks": [], "texts": [],
                 "shares": {}, "share_at": {}, "opened": {}, "mine": {}}
 
-    def share_positions(self, peer: Peer, node: int, player: int) -> list[int]:
+    def share_positions(self, peer: Port, node: int, player: int) -> list[int]:
         """The positions ``player`` unmasks for others at a deal: everyone's, and other players' seats'."""
         owners = peer.setup.owners
         seats = [(i, to, seat_of(to)) for i, to in enumerate(self.events[node]["to"])]
@@ -133,29 +134,29 @@ class Dealing(ShownCards):
         event = self.events[node]
         return dict(zip(event["share_at"][str(player)], _chunks(event["shares"][str(player)]), strict=True))
 
-    def owing(self, peer: Peer) -> dict[int, str]:
+    def owing(self, peer: Port) -> dict[int, str]:
         return dict.fromkeys(self.waiting(peer)["keys"], AUTO)
 
-    def waiting(self, peer: Peer) -> dict[str, Any]:
+    def waiting(self, peer: Port) -> dict[str, Any]:
         players = peer.setup.players()
         missing = [p for p in players if p not in self.keys]
         if missing:
             return {"phase": "deck keys", "keys": missing}
         node = peer.node
-        if node["kind"] == "audit":
+        if node.kind == Kind.AUDIT:
             return {"phase": "audit", "keys": [p for p in players if str(p) not in self.audit.get("secrets", {})]}
-        event = self.events.get(node["node"])
+        event = self.events.get(node.node)
         done = len(event["decks"]) if event else 0
         order = event["order"] if event else self._order(peer)
         if done < len(order):
             return {"phase": "shuffle", "keys": [order[done]]}
         return {"phase": "shares", "keys": [p for p in players if str(p) not in (event or {}).get("shares", {})]}
 
-    def _order(self, peer: Peer) -> list[int]:
+    def _order(self, peer: Port) -> list[int]:
         deal = peer.game.deck_event(peer.match.state)
-        return [] if deal is None or deal.source == "same" else list(peer.node["order"])
+        return [] if deal is None or deal.source == "same" else list(peer.node.order)
 
-    def public_hash(self, peer: Peer) -> str:
+    def public_hash(self, peer: Port) -> str:
         """What every page must agree on: the public view and every deck's digests."""
         decks = [[node, [hashlib.sha256(unb64(d)).hexdigest() for d in event["decks"]]]
                  for node, event in sorted(self.events.items())]
@@ -163,23 +164,23 @@ class Dealing(ShownCards):
         return hashlib.sha256(text.encode()).hexdigest()
 
     # --- sending ---------------------------------------------------------------------------------
-    def start(self, peer: Peer) -> list[Out]:
+    def start(self, peer: Port) -> list[Out]:
         """My deck key, once (a spectator has none)."""
         if not peer.is_player(peer.me) or peer.me in self.keys:
             return []
         key = G.times(self.secret)
         proof = proofs.prove_key(self.secret, _context(peer, "key", peer.me))
-        text = peer._keep(0, {"type": "deckkey", "key": encode(key).hex(), "proof": b64(proof)})
+        text = peer.keep(0, {"type": "deckkey", "key": encode(key).hex(), "proof": b64(proof)})
         self.keys[peer.me], self.key_texts[peer.me] = encode(key).hex(), text
         return [(None, text)]
 
-    def advance(self, peer: Peer, now: float, out: list[Out]) -> bool:
+    def advance(self, peer: Port, now: float, out: list[Out]) -> bool:
         """Take my automatic steps of a deal or audit node; True when the node is done (go on)."""
         node = peer.node
-        if node["kind"] == "audit":
+        if node.kind == Kind.AUDIT:
             return self._advance_audit(peer, now, out)
         players = peer.setup.players()
-        number = node["node"]
+        number = node.node
         event = self.events.get(number)
         if event is None:
             event = self.events[number] = self._new_event(peer, node)
@@ -187,7 +188,7 @@ class Dealing(ShownCards):
             return False
         if self.early.get(number):
             self._retry(peer, number, now, out)
-            if peer.node["node"] != number or peer.outcome:
+            if peer.node.node != number or peer.outcome:
                 return not peer.outcome
         done = len(event["decks"])
         if done < len(event["order"]):
@@ -198,7 +199,7 @@ class Dealing(ShownCards):
             payload = b64(mental.pack(self.shuffled(peer, previous, bytes.fromhex(seed))))
             fields = {"type": "shuffle", "node": number, "digest": hashlib.sha256(unb64(payload)).hexdigest(),
                       "prev": event["texts"][-1] if done else "", "payload": payload}
-            text = peer._keep(number, fields)
+            text = peer.keep(number, fields)
             out.append((None, text))
             self._add_shuffle(event, payload, text)
             return True
@@ -210,13 +211,13 @@ class Dealing(ShownCards):
                                                 _context(peer, number, "shares", peer.me))
             fields = {"type": "shares", "node": number, "on": event["texts"][-1] if event["texts"] else "",
                       "shares": b64(b"".join(encode(s) for s in shares)), "proof": b64(proof)}
-            out.append((None, peer._keep(number, fields)))
+            out.append((None, peer.keep(number, fields)))
             event["shares"][me], event["share_at"][me] = fields["shares"], positions
         if any(str(p) not in event["shares"] for p in players):
             return False
         return self._finish_deal(peer, now, out)
 
-    def shuffled(self, peer: Peer, deck: list[mental.Cipher], seed: bytes) -> list[mental.Cipher]:
+    def shuffled(self, peer: Port, deck: list[mental.Cipher], seed: bytes) -> list[mental.Cipher]:
         """My shuffle of ``deck`` (the tests' cheats replace it)."""
         return mental.shuffle(deck, self.joint(peer), seed)
 
@@ -224,8 +225,8 @@ class Dealing(ShownCards):
         event["decks"].append(payload)
         event["texts"].append(strip(json.loads(text)))
 
-    def _finish_deal(self, peer: Peer, now: float, out: list[Out]) -> bool:
-        number = peer.node["node"]
+    def _finish_deal(self, peer: Port, now: float, out: list[Out]) -> bool:
+        number = peer.node.node
         event, deck = self.events[number], self.deck_of(number)
         mine = [seat for seat, owner in enumerate(peer.setup.owners) if owner == peer.me]
         faces: list[str | None] = [None] * len(event["to"])
@@ -248,11 +249,11 @@ class Dealing(ShownCards):
             else:
                 event["mine"][str(position)] = index
         peer.match.apply(CHANCE, event["prefix"] + ",".join(HIDDEN if f is None else f for f in faces))
-        peer._after_step(now, out)
+        peer.after_step(now, out)
         return True
 
     # --- receiving -------------------------------------------------------------------------------
-    def receive(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+    def receive(self, peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
         kind = message["type"]
         if kind == "deckkey":
             return self._on_key(peer, sender, message, text, now)
@@ -262,33 +263,33 @@ class Dealing(ShownCards):
         if peer.outcome:
             raise PeerViolation(f"the match has ended: {peer.outcome['reason']}", sender=sender)
         early = kind == "audit" and message["early"]  # an audit asked for stops the match wherever each page is
-        if node < peer.node["node"] and not early:
+        if node < peer.node.node and not early:
             return past(peer, sender, message, text)
-        if node > peer.node["node"] and not early:
-            peer._hold(sender, node, text)
+        if node > peer.node.node and not early:
+            peer.hold(sender, node, text)
             return []
         if kind != "audit" and self._early(peer, sender, message, text):
             return []
-        peer._check(sender, message, text)
-        held = peer._held(message)
+        peer.check(sender, message, text)
+        held = peer.held_for(message)
         if held is not None:
             return conflict(peer, sender, held[1], message, text)
         if not peer.is_player(sender):
             raise PeerViolation(f"peer {sender} watches: it takes no part in a deal", sender=sender)
         if kind == "audit":
             return self._on_audit(peer, sender, message, text, now)
-        if peer.node["kind"] != "deal" or node not in self.events:
+        if peer.node.kind != Kind.DEAL or node not in self.events:
             raise PeerViolation(f"no deal is under way at step {node}", sender=sender)
         event = self.events[node]
         if kind == "shuffle":
             return self._on_shuffle(peer, sender, message, text, event, now)
         return self._on_shares(peer, sender, message, text, event, now)
 
-    def _early(self, peer: Peer, sender: int, message: dict[str, Any], text: str) -> bool:
+    def _early(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> bool:
         """Keep a deal message that came before its turn (another page's channel was quicker): True when kept.
         At most two per player and node; the rest is refused."""
         node, event = message["node"], self.events.get(message["node"])
-        if peer.node["kind"] != "deal" or not peer.is_player(sender):
+        if peer.node.kind != Kind.DEAL or not peer.is_player(sender):
             return False
         if event is not None and any(p in self.keys for p in peer.setup.players()) and all(
                 p in self.keys for p in peer.setup.players()):
@@ -302,10 +303,10 @@ class Dealing(ShownCards):
             kept.append((sender, text))
         return True
 
-    def _retry(self, peer: Peer, node: int, now: float, out: list[Out]) -> None:
+    def _retry(self, peer: Port, node: int, now: float, out: list[Out]) -> None:
         kept, self.early[node] = self.early.pop(node, []), []
         for sender, text in kept:
-            if peer.outcome or peer.node["node"] != node:
+            if peer.outcome or peer.node.node != node:
                 break
             try:
                 message = parse(text, peer.setup.match_id, peer.setup.peers)
@@ -313,13 +314,13 @@ class Dealing(ShownCards):
             except CargoBayError as error:
                 peer.events.append({"event": "refused", "from": sender, "reason": str(error)})
 
-    def _on_key(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+    def _on_key(self, peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
         if sender in self.key_texts:
             if self.key_texts[sender] == text:
                 return []
-            peer._check(sender, message, text)
+            peer.check(sender, message, text)
             return conflict(peer, sender, self.key_texts[sender], message, text)
-        peer._check(sender, message, text)
+        peer.check(sender, message, text)
         if not peer.is_player(sender):
             raise PeerViolation(f"peer {sender} watches: it has no deck key", sender=sender)
         try:
@@ -327,12 +328,12 @@ class Dealing(ShownCards):
         except DecodeError:
             key = None
         if key is None or not proofs.check_key(key, unb64(message["proof"]), _context(peer, "key", sender)):
-            peer._forfeit(sender, "false-deck", "a deck key without a valid proof that it knows the secret")
+            peer.forfeit(sender, "false-deck", "a deck key without a valid proof that it knows the secret")
             raise PeerViolation(f"peer {sender}'s deck key is not proven", sender=sender, cheating=True)
         self.keys[sender], self.key_texts[sender] = message["key"], text
-        return peer._advance(now)
+        return peer.advance(now)
 
-    def _evidence(self, peer: Peer, sender: int, carried: str, event: dict[str, Any], index: int) -> list[Out] | None:
+    def _evidence(self, peer: Port, sender: int, carried: str, event: dict[str, Any], index: int) -> list[Out] | None:
         """Check the shuffle a message says it built on (``carried``) against shuffle ``index`` I hold:
         a different one signed by its shuffler is that shuffler's equivocation (a proof for everyone)."""
         try:
@@ -341,17 +342,17 @@ class Dealing(ShownCards):
             message = {}
         shuffler = event["order"][index]
         if (message.get("type") != "shuffle" or message.get("from") != shuffler
-                or message.get("node") != peer.node["node"] or not peer._valid(shuffler, message)):
-            peer._forfeit(sender, "forged", f"the shuffle of peer {shuffler} it built on")
+                or message.get("node") != peer.node.node or not peer.valid(shuffler, message)):
+            peer.forfeit(sender, "forged", f"the shuffle of peer {shuffler} it built on")
             raise PeerViolation(f"peer {sender} built on a shuffle its shuffler never signed", sender=sender,
                                 cheating=True)
         mine = json.loads(event["texts"][index])
         if message["digest"] == mine["digest"]:
             return None
-        held = peer._held(message)
+        held = peer.held_for(message)
         return conflict(peer, shuffler, held[1] if held else event["texts"][index], message, dump(message))
 
-    def _on_shuffle(self, peer: Peer, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
+    def _on_shuffle(self, peer: Port, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
                     now: float) -> list[Out]:
         done = len(event["decks"])
         if done >= len(event["order"]) or event["order"][done] != sender:
@@ -368,13 +369,13 @@ class Dealing(ShownCards):
         try:
             mental.unpack(data, event.get("size", len(event["cards"])))
         except DecodeError as error:
-            peer._forfeit(sender, "false-deck", f"its shuffle at step {message['node']}: {error}")
+            peer.forfeit(sender, "false-deck", f"its shuffle at step {message['node']}: {error}")
             raise PeerViolation(f"peer {sender}'s shuffle is no deck: {error}", sender=sender, cheating=True) from None
-        peer._hold_signed(message["node"], message, text)
+        peer.hold_signed(message["node"], message, text)
         self._add_shuffle(event, message["payload"], text)
-        return peer._advance(now)
+        return peer.advance(now)
 
-    def _on_shares(self, peer: Peer, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
+    def _on_shares(self, peer: Port, sender: int, message: dict[str, Any], text: str, event: dict[str, Any],
                    now: float) -> list[Out]:
         node = message["node"]
         if len(event["decks"]) < len(event["order"]):
@@ -393,27 +394,27 @@ class Dealing(ShownCards):
         if len(shares) != len(positions) or not proofs.check_shares(
                 decode(bytes.fromhex(self.keys[sender])), [deck[p][0] for p in positions], shares,
                 unb64(message["proof"]), _context(peer, node, "shares", sender)):
-            peer._forfeit(sender, "false-share", f"the deal at step {node}")
+            peer.forfeit(sender, "false-share", f"the deal at step {node}")
             raise PeerViolation(f"peer {sender}'s decryption shares are not its own", sender=sender, cheating=True)
-        peer._hold_signed(node, message, text)
+        peer.hold_signed(node, message, text)
         event["shares"][str(sender)], event["share_at"][str(sender)] = message["shares"], positions
-        return peer._advance(now)
+        return peer.advance(now)
 
     # --- the audit -------------------------------------------------------------------------------
-    def ask_audit(self, peer: Peer, why: str, asked_by: int | None = None) -> None:
+    def ask_audit(self, peer: Port, why: str, asked_by: int | None = None) -> None:
         """Stop the match and open every deck (``asked_by``: the player that asked, who loses if every deck
         proves honest; None when every page saw why); every player then sends its secret and seeds."""
-        if peer.node["kind"] != "audit":
+        if peer.node.kind != Kind.AUDIT:
             self.audit = {"node": peer.step, "why": why, "asked_by": asked_by, "secrets": {}, "seeds": {}}
-            peer.node = {**peer.node, "kind": "audit", "keys": peer.setup.players(), "node": peer.step}
+            peer.node = Node(peer.step, Kind.AUDIT, peer.setup.players(), peer.setup.players())
             peer.events.append({"event": "audit", "why": why})
 
-    def _open_audit(self, peer: Peer) -> None:
+    def _open_audit(self, peer: Port) -> None:
         if not self.audit:
             self.audit = {"node": peer.step, "why": "the end of the match", "asked_by": None, "secrets": {},
                           "seeds": {}}
 
-    def _advance_audit(self, peer: Peer, now: float, out: list[Out]) -> bool:
+    def _advance_audit(self, peer: Port, now: float, out: list[Out]) -> bool:
         self._open_audit(peer)
         me = str(peer.me)
         if peer.is_player(peer.me) and me not in self.audit["secrets"]:
@@ -421,25 +422,25 @@ class Dealing(ShownCards):
                      for node, event in sorted(self.events.items()) if peer.me in event["order"][:len(event["decks"])]}
             fields = {"type": "audit", "node": self.audit["node"], "secret": scalar_to_bytes(self.secret).hex(),
                       "seeds": seeds, "early": not peer.game.is_terminal(peer.match.state)}
-            out.append((None, peer._keep(self.audit["node"], fields)))
+            out.append((None, peer.keep(self.audit["node"], fields)))
             self.audit["secrets"][me], self.audit["seeds"][me] = fields["secret"], seeds
         if any(str(p) not in self.audit["secrets"] for p in peer.setup.players()):
             return False
         from .audit import conclude
 
         conclude(peer, self)
-        peer._enter_node()
+        peer.enter_node()
         return not peer.outcome
 
-    def _on_audit(self, peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
-        if peer.node["kind"] != "audit":
+    def _on_audit(self, peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        if peer.node.kind != Kind.AUDIT:
             self.ask_audit(peer, f"asked by peer {sender}", asked_by=sender)
         self._open_audit(peer)
         if str(sender) in self.audit["secrets"]:
             return []
-        peer._hold_signed(message["node"], message, text)
+        peer.hold_signed(message["node"], message, text)
         self.audit["secrets"][str(sender)], self.audit["seeds"][str(sender)] = message["secret"], message["seeds"]
-        return peer._advance(now)
+        return peer.advance(now)
 
 
 def _chunks(text: str) -> list[str]:

@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING, Any
 
 from .commit import opens
 from .messages import PROTOCOL, content, dump, parse, slot
-from .quotas import TokenBucket
+from .node import Kind
 from .verdicts import PeerViolation
 
 if TYPE_CHECKING:
-    from .peer import Peer
+    from .port import Port
 
 Out = tuple[int | None, str]
 WINDOW = 16  # steps whose hashes and signed inputs are kept, to compare and to prove
 ANSWERS_PER_LINK = 16  # resume requests answered per peer and link (each step once)
 
 
-def hash_body(peer: Peer, kind: str, step: int) -> dict[str, Any]:
+def hash_body(peer: Port, kind: str, step: int) -> dict[str, Any]:
     fields: dict[str, Any] = {"type": kind, "step": step, "hash": peer.hashes[step]}
     act = act_of(peer, step)
     if act is not None:
@@ -35,18 +35,18 @@ def hash_body(peer: Peer, kind: str, step: int) -> dict[str, Any]:
     return fields
 
 
-def act_of(peer: Peer, step: int) -> str | None:
+def act_of(peer: Port, step: int) -> str | None:
     """The signed move that led to ``step``, if one seat moved alone there."""
     return next((text for name, (_, text) in peer.held.get(step - 1, {}).items() if name.startswith("act:")), None)
 
 
-def on_hash(peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+def on_hash(peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
     step, resume = message["step"], message["type"] == "resume"
     out: list[Out] = []
     if resume:
         if step in peer.answered.get(sender, []):
             return []
-        peer._check(sender, message, text, remember=False)  # a signed request before any answer
+        peer.check(sender, message, text, remember=False)  # a signed request before any answer
         out = answer(peer, sender, step)
     if not peer.is_player(sender):
         if resume:
@@ -56,7 +56,7 @@ def on_hash(peer: Peer, sender: int, message: dict[str, Any], text: str, now: fl
         if peer.over() and not resume:
             raise PeerViolation("a state hash after the end of the match changes nothing", sender=sender)
         if not resume:
-            peer._hold(sender, step, text)
+            peer.hold(sender, step, text)
         return out
     if step < peer.step - WINDOW or step not in peer.hashes:
         return out  # too old to compare
@@ -69,11 +69,11 @@ def on_hash(peer: Peer, sender: int, message: dict[str, Any], text: str, now: fl
         if resume:
             return out
         raise PeerViolation("a state hash after the end of the match changes nothing", sender=sender)
-    peer._check(sender, message, text)
+    peer.check(sender, message, text)
     return out + diverged(peer, sender, message)
 
 
-def diverged(peer: Peer, sender: int, message: dict[str, Any]) -> list[Out]:
+def diverged(peer: Port, sender: int, message: dict[str, Any]) -> list[Out]:
     """Peer ``sender`` signed a hash that differs from mine: was a move it applied not the one I did?"""
     step = message["step"]
     act = act_of(peer, step)
@@ -85,51 +85,51 @@ def diverged(peer: Peer, sender: int, message: dict[str, Any]) -> list[Out]:
                   "seat": theirs[0], "action": theirs[1], "sig": theirs[2], **(
                       {"cards": theirs[3]} if len(theirs) == 4 else {})}
         if (theirs[0], theirs[1]) != (mine["seat"], mine["action"]):
-            if theirs[0] != mine["seat"] or not peer._valid(owner, signed):
-                peer._forfeit(sender, "forged", f"the move of step {step - 1} in its hash")
+            if theirs[0] != mine["seat"] or not peer.valid(owner, signed):
+                peer.forfeit(sender, "forged", f"the move of step {step - 1} in its hash")
                 return []
             return conflict(peer, owner, act, signed, dump(signed))
-    peer._forfeit(sender, "diverged", f"step {step}")
+    peer.forfeit(sender, "diverged", f"step {step}")
     return []
 
 
-def conflict(peer: Peer, signer: int, held: str, message: dict[str, Any], text: str) -> list[Out]:
+def conflict(peer: Port, signer: int, held: str, message: dict[str, Any], text: str) -> list[Out]:
     """A second signed message of ``signer`` for a decision: the same one is nothing, another a proof."""
     first = json.loads(held)
     if content(first) == content(message):
         return []
-    peer._forfeit(signer, "equivocation", f"{message['type']} at step {message.get('node', message.get('step'))}")
-    return [(None, peer._sign({"type": "proof", "a": held, "b": text}))]
+    peer.forfeit(signer, "equivocation", f"{message['type']} at step {message.get('node', message.get('step'))}")
+    return [(None, peer.sign({"type": "proof", "a": held, "b": text}))]
 
 
-def past(peer: Peer, sender: int, message: dict[str, Any], text: str) -> list[Out]:
+def past(peer: Port, sender: int, message: dict[str, Any], text: str) -> list[Out]:
     """A message for a step already played: a resent copy changes nothing; a different one is a proof."""
-    held = peer._held(message)
+    held = peer.held_for(message)
     if held is None or held[1] == text or content(json.loads(held[1])) == content(message):
         peer.recent.add(text)
         return []
     if held[0] != sender:
         raise PeerViolation(f"peer {sender} spoke for peer {held[0]} at a step already played", sender=sender)
-    peer._check(sender, message, text)
+    peer.check(sender, message, text)
     return conflict(peer, sender, held[1], message, text)
 
 
-def proof(peer: Peer, sender: int, message: dict[str, Any], text: str) -> list[Out]:
-    peer._check(sender, message, text)
+def proof(peer: Port, sender: int, message: dict[str, Any], text: str) -> list[Out]:
+    peer.check(sender, message, text)
     first, second = (parse(message[name], peer.setup.match_id, peer.setup.peers, nested=True)
                      for name in ("a", "b"))
     signer = first["from"]
     if signer != second["from"] or slot(first) is None or slot(first) != slot(second) \
             or content(first) == content(second):
         raise PeerViolation("a proof of two messages that do not conflict", sender=sender)
-    if not (peer._valid(signer, first) and peer._valid(signer, second)):
-        peer._forfeit(sender, "forged", f"a proof against peer {signer}")
+    if not (peer.valid(signer, first) and peer.valid(signer, second)):
+        peer.forfeit(sender, "forged", f"a proof against peer {signer}")
         raise PeerViolation(f"peer {sender} sent a proof with a forged signature", sender=sender, cheating=True)
-    peer._forfeit(signer, "equivocation", f"{first['type']}, proof from peer {sender}")
+    peer.forfeit(signer, "equivocation", f"{first['type']}, proof from peer {sender}")
     return []
 
 
-def answer(peer: Peer, sender: int, step: int) -> list[Out]:
+def answer(peer: Port, sender: int, step: int) -> list[Out]:
     """Answer a resume request once per peer, link and step, to that peer only: my inputs from its step on,
     my hashes, and its own signed inputs I hold (a page restored from a stale save gets them back)."""
     answered = peer.answered.setdefault(sender, [])
@@ -145,41 +145,38 @@ def answer(peer: Peer, sender: int, step: int) -> list[Out]:
     return [(sender, text) for text in texts]
 
 
-def echo(peer: Peer, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+def echo(peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
     """One of my own signed inputs, sent back in answer to my resume: this page was restored from a
     save older than what it had sent. Taking it back (the secret of a commitment is derived again)
     keeps this page from signing a different input for the same decision."""
     node, current = message["node"], peer.node
-    if peer.outcome or node < current["node"]:
+    if peer.outcome or node < current.node:
         peer.recent.add(text)
         return []
-    if node > current["node"]:
-        peer._hold(sender, node, text)
+    if node > current.node:
+        peer.hold(sender, node, text)
         return []
-    bucket = peer.buckets.setdefault(sender, TokenBucket())
-    if not bucket.take(peer.clocks.last or 0.0) or not peer._valid(peer.me, message):
-        raise PeerViolation(f"peer {sender} sent a message as this page's own", sender=sender)
-    peer.recent.add(text)
+    peer.check(sender, message, text, signer=peer.me)
     if message["type"] == "act":
-        if current["kind"] != "seat" or message["seat"] not in current["keys"] or current["acted"]:
+        if current.kind != Kind.SEAT or message["seat"] not in current.keys or current.acted:
             return []
         if peer.dealing:
             peer.dealing.record_own(message["seat"], message.get("cards"))
-        peer._apply_act(message["seat"], message["action"], text)
+        peer.apply_act(message["seat"], message["action"], text)
         peer.outbox.append([node, text])
-        peer._hold_signed(node, message, text)
+        peer.hold_signed(node, message, text)
         out: list[Out] = []
-        peer._after_step(now, out)
-        return out + peer._advance(now)
+        peer.after_step(now, out)
+        return out + peer.advance(now)
     key, kind, name = message["key"], message["kind"], str(message["key"])
-    if current["kind"] not in ("chance", "simultaneous") or key not in current["keys"] \
-            or kind != peer._kind() or name in current["secrets"]:
+    if current.kind not in (Kind.CHANCE, Kind.SIMULTANEOUS) or key not in current.keys \
+            or kind != peer.node.kind_of_input() or name in current.secrets:
         return []
     if message["type"] == "reveal":
-        if name in current["commits"] and opens(current["commits"][name][0], peer.setup.match_id, node, key,
+        if name in current.commits and opens(current.commits[name][0], peer.setup.match_id, node, key,
                                                 kind, message["value"], message["nonce"]):
-            current["secrets"][name] = [message["value"], message["nonce"]]
-        return peer._advance(now)
+            current.secrets[name] = [message["value"], message["nonce"]]
+        return peer.advance(now)
     derive, match_id = peer.identity.derive, peer.setup.match_id
     if kind == "share":
         candidates = [(derive(match_id, "share", node), derive(match_id, "share-nonce", node))]
@@ -188,13 +185,13 @@ def echo(peer: Peer, sender: int, message: dict[str, Any], text: str, now: float
         candidates = [(action, nonce) for action in peer.game.legal_actions(peer.match.state, key)]
     for value, nonce in candidates:
         if opens(message["digest"], match_id, node, key, kind, value, nonce):
-            current["secrets"][name] = [value, nonce]
+            current.secrets[name] = [value, nonce]
             break
     else:
         peer.events.append({"event": "lost", "step": node, "reason": "this page's choice at this step was "
                             "lost with a failed save: it cannot be revealed"})
-    if name not in current["commits"]:
-        current["commits"][name] = [message["digest"], message["sig"]]
+    if name not in current.commits:
+        current.commits[name] = [message["digest"], message["sig"]]
         peer.outbox.append([node, text])
-        peer._hold_signed(node, message, text)
-    return peer._advance(now)
+        peer.hold_signed(node, message, text)
+    return peer.advance(now)

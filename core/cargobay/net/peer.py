@@ -28,10 +28,12 @@ from .commit import commitment, joint_seed, opens
 from .dealing import Dealing
 from .evidence import WINDOW, Out
 from .messages import DEAL_TYPES, PROTOCOL, body, dump, parse, slot
+from .node import Kind, Node
 from .quotas import Held, Recent, TokenBucket
 from .setup import Setup
 from .signing import Identity, signed_bytes, verify
-from .verdicts import PeerViolation, forfeit
+from .verdicts import PeerViolation
+from .verdicts import forfeit as forfeit_outcome
 
 AHEAD = 16  # how many steps ahead of this page a message may be and still be held
 
@@ -61,8 +63,8 @@ class Peer:
         self.clocks = Clocks(setup)
         self.outcome: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
-        self.node: dict[str, Any] = {}
-        self._enter_node()
+        self.node = Node.make(0, Kind.TERMINAL, [])
+        self.enter_node()
 
     # --- what the driver asks ----------------------------------------------------------------
     @property
@@ -76,7 +78,7 @@ class Peer:
         return peer in self.setup.owners
 
     def over(self) -> bool:
-        return self.outcome is not None or (self.game.is_terminal(self.match.state) and self.node["kind"] == "terminal")
+        return self.outcome is not None or (self.game.is_terminal(self.match.state) and self.node.kind == Kind.TERMINAL)
 
     def state_hash(self) -> str:
         """The hash every page compares: the whole state, or (cards dealt cryptographically, each page knowing
@@ -87,22 +89,22 @@ class Peer:
 
     def to_decide(self) -> list[int]:
         """My seats that must choose now and have not (for a human: wait for input; for a bot: ask it)."""
-        if self.outcome or self.node["kind"] not in ("simultaneous", "seat"):
+        if self.outcome or self.node.kind not in (Kind.SIMULTANEOUS, Kind.SEAT):
             return []
-        return [seat for seat in self.node["keys"] if self.setup.owners[seat] == self.me
-                and str(seat) not in self.node["commits"] and seat not in self.node["acted"]]
+        return [seat for seat in self.node.keys if self.setup.owners[seat] == self.me
+                and str(seat) not in self.node.commits and seat not in self.node.acted]
 
     def waiting_for(self) -> dict[str, Any]:
         """Whom the node waits for: commitments, reveals or a move, by key."""
         node = self.node
-        if node["kind"] == "seat":
-            return {"phase": "move", "keys": node["keys"]}
-        if node["kind"] in ("deal", "audit") and self.dealing is not None:
+        if node.kind == Kind.SEAT:
+            return {"phase": "move", "keys": node.keys}
+        if node.kind in (Kind.DEAL, Kind.AUDIT) and self.dealing is not None:
             return self.dealing.waiting(self)
-        missing = [key for key in node["keys"] if str(key) not in node["commits"]]
+        missing = [key for key in node.keys if str(key) not in node.commits]
         if missing:
             return {"phase": "commit", "keys": missing}
-        return {"phase": "reveal", "keys": [key for key in node["order"] if str(key) not in node["reveals"]][:1]}
+        return {"phase": "reveal", "keys": [key for key in node.order if str(key) not in node.reveals][:1]}
 
     def clock_status(self) -> list[dict[str, Any]]:
         return self.clocks.status(self._owing(), self.connected, self.me)
@@ -115,7 +117,7 @@ class Peer:
     def start(self, now: float) -> list[Out]:
         """Messages to send when the match begins (the first chance commitment)."""
         self.tick(now)
-        return (self.dealing.start(self) if self.dealing else []) + self._advance(now)
+        return (self.dealing.start(self) if self.dealing else []) + self.advance(now)
 
     def choose(self, seat: int, action: str, now: float) -> list[Out]:
         """One of my seats decides; the engine checks it before anything is sent."""
@@ -125,32 +127,32 @@ class Peer:
         if seat not in self.to_decide():
             raise PeerViolation(f"seat {seat} has nothing to decide here")
         self.game.apply(self.match.state, seat, action)  # raises the engine's typed error if illegal
-        node = self.node["node"]
+        node = self.node.node
         self.clocks.decided(self.me)
-        if self.node["kind"] == "seat":
+        if self.node.kind == Kind.SEAT:
             fields = {"type": "act", "node": node, "seat": seat, "action": action}
             cards = self.dealing.cards_for(self, seat, action) if self.dealing else None
-            text = self._keep(node, {**fields, "cards": cards} if cards else fields)
+            text = self.keep(node, {**fields, "cards": cards} if cards else fields)
             if self.dealing:
                 self.dealing.record_own(seat, cards)
-            self._apply_act(seat, action, text)
+            self.apply_act(seat, action, text)
             out: list[Out] = [(None, text)]
-            self._after_step(now, out)
-            return out + self._advance(now)
+            self.after_step(now, out)
+            return out + self.advance(now)
         nonce = self.identity.derive(self.setup.match_id, "nonce", node, seat)
         self._commit(seat, "action", action, nonce)
-        return [(None, self.outbox[-1][1]), *self._advance(now)]
+        return [(None, self.outbox[-1][1]), *self.advance(now)]
 
     def chat(self, text: str, now: float) -> list[Out]:
         from .messages import MAX_CHAT, check_text
 
         check_text(text, "a chat line", MAX_CHAT)
-        return [(None, self._sign({"type": "chat", "text": text}))]
+        return [(None, self.sign({"type": "chat", "text": text}))]
 
     def hello(self, now: float) -> list[Out]:
         """Where I stand: sent on every (re)connection, so the others re-send what I missed."""
         self.tick(now)
-        return [(None, self._sign(evidence.hash_body(self, "resume", self.step)))]
+        return [(None, self.sign(evidence.hash_body(self, "resume", self.step)))]
 
     def set_connected(self, peer: int, connected: bool, now: float) -> None:
         self.tick(now)
@@ -166,7 +168,7 @@ class Peer:
             return
         ran_out = self.clocks.run(now, self._owing(), self.connected, self.me)
         if ran_out:
-            self._forfeit(*ran_out)
+            self.forfeit(*ran_out)
 
     # --- remote input --------------------------------------------------------------------------
     def receive(self, sender: int, text: object, now: float) -> list[Out]:
@@ -187,7 +189,7 @@ class Peer:
         if message["from"] != sender:
             raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
         if kind == "chat":
-            self._check(sender, message, text)
+            self.check(sender, message, text)
             self.events.append({"event": "chat", "from": sender, "text": message["text"]})
             return []
         if kind == "proof":
@@ -200,145 +202,152 @@ class Peer:
             return self.dealing.receive(self, sender, message, text, now)
         if self.outcome:
             raise PeerViolation(f"the match has ended: {self.outcome['reason']}", sender=sender)
-        node, current = message["node"], self.node["node"]
+        node, current = message["node"], self.node.node
         if node < current:
             return evidence.past(self, sender, message, text)
         if node > current:
-            self._hold(sender, node, text)
+            self.hold(sender, node, text)
             return []
-        self._check(sender, message, text)
+        self.check(sender, message, text)
         out = self._handle(sender, message, text, now)
-        return out + self._advance(now)
+        return out + self.advance(now)
 
     # --- signing and holding ---------------------------------------------------------------------
-    def _sign(self, fields: dict[str, Any]) -> str:
+    def sign(self, fields: dict[str, Any]) -> str:
         message = {"v": PROTOCOL, "match": self.setup.match_id, "from": self.me, **fields}
         signature = self.identity.sign(signed_bytes(self.digest, body(message)))
         return dump({**message, "sig": signature})
 
-    def _keep(self, node: int, fields: dict[str, Any]) -> str:
+    def keep(self, node: int, fields: dict[str, Any]) -> str:
         """Sign one of my inputs, keep it for catch-up and as evidence."""
-        text = self._sign(fields)
+        text = self.sign(fields)
         self.outbox.append([node, text])
-        self._hold_signed(node, parse(text, self.setup.match_id, self.setup.peers), text)
+        self.hold_signed(node, parse(text, self.setup.match_id, self.setup.peers), text)
         return text
 
-    def _hold_signed(self, node: int, message: dict[str, Any], text: str) -> None:
+    def hold_signed(self, node: int, message: dict[str, Any], text: str) -> None:
         self.held.setdefault(node, {})[":".join(str(part) for part in slot(message) or ())] = [message["from"], text]
 
-    def _held(self, message: dict[str, Any]) -> list[Any] | None:
+    def held_for(self, message: dict[str, Any]) -> list[Any] | None:
         name = ":".join(str(part) for part in slot(message) or ())
         return self.held.get(message.get("node", -1), {}).get(name)
 
-    def _valid(self, signer: int, message: dict[str, Any]) -> bool:
+    def valid(self, signer: int, message: dict[str, Any]) -> bool:
         return verify(self.setup.keys[signer], signed_bytes(self.digest, body(message)), message["sig"])
 
-    def _check(self, sender: int, message: dict[str, Any], text: str, *, remember: bool = True) -> None:
-        """The sender's signature (within its rate of checks); remembered as seen either way."""
+    def check(self, sender: int, message: dict[str, Any], text: str, *, remember: bool = True,
+              signer: int | None = None) -> None:
+        """The signature of ``signer`` (default: the sender) within the sender's rate of checks; remembered
+        as seen either way."""
         bucket = self.buckets.setdefault(sender, TokenBucket())
         if not bucket.take(self.clocks.last or 0.0):
             raise PeerViolation(f"peer {sender} sends more than this page checks: dropped", sender=sender)
         if remember:
             self.recent.add(text)
-        if not self._valid(sender, message):
-            raise PeerViolation(f"a {message['type']} whose signature is not peer {sender}'s", sender=sender,
+        signer = sender if signer is None else signer
+        if not self.valid(signer, message):
+            if signer == self.me:
+                raise PeerViolation(f"peer {sender} sent a {message['type']} as this page's own, not signed by it",
+                                    sender=sender, cheating=True)
+            raise PeerViolation(f"a {message['type']} whose signature is not peer {signer}'s", sender=sender,
                                 cheating=True)
 
-    def _hold(self, sender: int, at: int, text: str) -> None:
+    def hold(self, sender: int, at: int, text: str) -> None:
         held = self.future.setdefault(sender, Held())
         if at > self.step + AHEAD or not held.add(at, text):
-            self.behind.add(sender)  # dropped: asked again once this page has caught up
+            self.ask_again(sender)
+
+    def ask_again(self, sender: int) -> None:
+        """A message of ``sender`` was dropped (a quota was full): ask it (only) to resume once this page has
+        caught up with what it holds of it."""
+        self.behind.add(sender)
 
     # --- the node at hand ------------------------------------------------------------------------
-    def _enter_node(self) -> None:
+    def enter_node(self) -> None:
         state = self.match.state
         player = self.game.current_player(state)
+        kind: Kind
         if player == CHANCE:
-            kind, keys = "chance", self.setup.players()  # the players draw; spectators just watch
+            kind, keys = Kind.CHANCE, self.setup.players()  # the players draw; spectators just watch
             if self.dealing is not None and self.game.deck_event(state) is not None:
-                kind = "deal"  # the players shuffle in turn, then unmask for each other (dealing.py)
+                kind = Kind.DEAL  # the players shuffle in turn, then unmask for each other (dealing.py)
         elif player == TERMINAL and self.dealing is not None and self.dealing.audited is None:
-            kind, keys = "audit", self.setup.players()  # every deck opened and checked before the end
+            kind, keys = Kind.AUDIT, self.setup.players()  # every deck opened and checked before the end
         elif player == SIMULTANEOUS:
-            kind, keys = "simultaneous", sorted(self.game.acting_seats(state))
+            kind, keys = Kind.SIMULTANEOUS, sorted(self.game.acting_seats(state))
         elif player == TERMINAL:
-            kind, keys = "terminal", []
+            kind, keys = Kind.TERMINAL, []
         else:
-            kind, keys = "seat", [player]
-        turn = self.match.step % len(keys) if keys else 0
-        self.node = {"node": self.match.step, "kind": kind, "keys": keys, "order": keys[turn:] + keys[:turn],
-                     "commits": {}, "reveals": {}, "secrets": {}, "acted": []}
+            kind, keys = Kind.SEAT, [player]
+        self.node = Node.make(self.match.step, kind, keys)
 
     def _owner(self, kind: str, key: int) -> int:
         return key if kind == "share" else self.setup.owners[key]
 
-    def _kind(self) -> str:
-        return "share" if self.node["kind"] == "chance" else "action"
-
     def _owing(self) -> dict[int, str]:
         """Who holds the match up now, and on which clock."""
         node, owing = self.node, dict[int, str]()
-        if self.over() or node["kind"] == "terminal":
+        if self.over() or node.kind == Kind.TERMINAL:
             return {}
-        if node["kind"] in ("deal", "audit") and self.dealing is not None:
+        if node.kind in (Kind.DEAL, Kind.AUDIT) and self.dealing is not None:
             return self.dealing.owing(self)
-        if node["kind"] == "seat":
-            return {self.setup.owners[key]: DECIDE for key in node["keys"] if key not in node["acted"]}
-        what = DECIDE if node["kind"] == "simultaneous" else AUTO
-        for key in node["keys"]:
-            if str(key) not in node["commits"]:
-                owing.setdefault(self._owner(self._kind(), key), what)
+        if node.kind == Kind.SEAT:
+            return {self.setup.owners[key]: DECIDE for key in node.keys if key not in node.acted}
+        what = DECIDE if node.kind == Kind.SIMULTANEOUS else AUTO
+        for key in node.keys:
+            if str(key) not in node.commits:
+                owing.setdefault(self._owner(self.node.kind_of_input(), key), what)
         if not owing:
-            for key in node["order"]:
-                if str(key) not in node["reveals"]:
-                    return {self._owner(self._kind(), key): AUTO}
+            for key in node.order:
+                if str(key) not in node.reveals:
+                    return {self._owner(self.node.kind_of_input(), key): AUTO}
         return owing
 
     def _commit(self, key: int, kind: str, value: str, nonce: str) -> None:
         node = self.node
-        digest = commitment(self.setup.match_id, node["node"], key, kind, value, nonce)
-        text = self._keep(node["node"], {"type": "commit", "node": node["node"], "kind": kind, "key": key,
+        digest = commitment(self.setup.match_id, node.node, key, kind, value, nonce)
+        text = self.keep(node.node, {"type": "commit", "node": node.node, "kind": kind, "key": key,
                                          "digest": digest})
-        node["secrets"][str(key)] = [value, nonce]
-        node["commits"][str(key)] = [digest, json.loads(text)["sig"]]
+        node.secrets[str(key)] = [value, nonce]
+        node.commits[str(key)] = [digest, json.loads(text)["sig"]]
 
-    def _apply_act(self, seat: int, action: str, text: str) -> None:
+    def apply_act(self, seat: int, action: str, text: str) -> None:
         self.match.apply(seat, action)
-        self.node["acted"].append(seat)
-        self.node["act"] = text
+        self.node.acted.append(seat)
+        self.node.act = text
 
     def _handle(self, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
         node, kind = self.node, message["type"]
         if kind == "act":
             seat = message["seat"]
-            if node["kind"] != "seat" or seat not in node["keys"] or seat in node["acted"]:
-                raise PeerViolation(f"seat {seat} is not to move alone at step {node['node']}", sender=sender)
+            if node.kind != Kind.SEAT or seat not in node.keys or seat in node.acted:
+                raise PeerViolation(f"seat {seat} is not to move alone at step {node.node}", sender=sender)
             if self.setup.owners[seat] != sender:
                 raise PeerViolation(f"peer {sender} does not play seat {seat}", sender=sender)
             if self.dealing and not self.dealing.check_move(self, seat, message["action"], message.get("cards")):
                 return []  # a card that is no card: the audit decides
             try:
-                self._apply_act(seat, message["action"], text)
+                self.apply_act(seat, message["action"], text)
             except CargoBayError as error:
                 raise PeerViolation(f"refused move of seat {seat}: {error}", sender=sender) from None
-            self._hold_signed(node["node"], message, text)
+            self.hold_signed(node.node, message, text)
             self.clocks.decided(sender)
             out: list[Out] = []
-            self._after_step(now, out)
+            self.after_step(now, out)
             return out
-        if node["kind"] not in ("chance", "simultaneous") or message["kind"] != self._kind():
-            raise PeerViolation(f"no {message['kind']} {kind} is due at step {node['node']}", sender=sender)
+        if node.kind not in (Kind.CHANCE, Kind.SIMULTANEOUS) or message["kind"] != self.node.kind_of_input():
+            raise PeerViolation(f"no {message['kind']} {kind} is due at step {node.node}", sender=sender)
         key = message["key"]
-        if key not in node["keys"]:
-            raise PeerViolation(f"{key} is not to choose at step {node['node']}", sender=sender)
+        if key not in node.keys:
+            raise PeerViolation(f"{key} is not to choose at step {node.node}", sender=sender)
         if self._owner(message["kind"], key) != sender:
             raise PeerViolation(f"peer {sender} may not {kind} for {message['kind']} {key}", sender=sender)
-        held = self._held(message)
+        held = self.held_for(message)
         if held is not None:
             return evidence.conflict(self, sender, held[1], message, text)
         if kind == "commit":
-            node["commits"][str(key)] = [message["digest"], message["sig"]]
-            self._hold_signed(node["node"], message, text)
+            node.commits[str(key)] = [message["digest"], message["sig"]]
+            self.hold_signed(node.node, message, text)
             if message["kind"] == "action":
                 self.clocks.decided(sender)
             return []
@@ -346,29 +355,29 @@ class Peer:
 
     def _reveal(self, sender: int, message: dict[str, Any], text: str) -> list[Out]:
         node, key, kind = self.node, message["key"], message["kind"]
-        if set(message["commits"]) != {str(k) for k in node["keys"]}:
+        if set(message["commits"]) != {str(k) for k in node.keys}:
             raise PeerViolation(f"peer {sender} revealed before all commitments were in", sender=sender,
                                 cheating=True)
         for name, (digest, signature) in message["commits"].items():
-            mine = node["commits"].get(name)
+            mine = node.commits.get(name)
             if mine is not None and mine[0] == digest:
                 continue
             owner = self._owner(kind, int(name))
             signed = {"v": PROTOCOL, "match": self.setup.match_id, "from": owner, "type": "commit",
-                      "node": node["node"], "kind": kind, "key": int(name), "digest": digest, "sig": signature}
-            if not self._valid(owner, signed):
-                self._forfeit(sender, "forged", f"a commitment of peer {owner} in its reveal at step {node['node']}")
+                      "node": node.node, "kind": kind, "key": int(name), "digest": digest, "sig": signature}
+            if not self.valid(owner, signed):
+                self.forfeit(sender, "forged", f"a commitment of peer {owner} in its reveal at step {node.node}")
                 raise PeerViolation(f"peer {sender} passed on a forged commitment", sender=sender, cheating=True)
-            held = self._held(signed)
+            held = self.held_for(signed)
             if mine is not None and held is not None:
                 return evidence.conflict(self, owner, held[1], signed, dump(signed))
-            node["commits"][name] = [digest, signature]  # signed by its owner: it reached me this way first
-            self._hold_signed(node["node"], signed, dump(signed))
+            node.commits[name] = [digest, signature]  # signed by its owner: it reached me this way first
+            self.hold_signed(node.node, signed, dump(signed))
             if kind == "action":
                 self.clocks.decided(owner)
-        if not opens(node["commits"][str(key)][0], self.setup.match_id, node["node"], key, kind,
+        if not opens(node.commits[str(key)][0], self.setup.match_id, node.node, key, kind,
                      message["value"], message["nonce"]):
-            self._forfeit(sender, "false-opening", f"step {node['node']}")
+            self.forfeit(sender, "false-opening", f"step {node.node}")
             raise PeerViolation(f"peer {sender}'s reveal does not open its commitment", sender=sender, cheating=True)
         if kind == "action":
             if self.dealing and not self.dealing.check_move(self, key, message["value"], message.get("cards")):
@@ -376,66 +385,67 @@ class Peer:
             try:
                 self.game.apply(self.match.state, key, message["value"])
             except CargoBayError as error:
-                self._forfeit(sender, "illegal-commitment", str(error))
+                self.forfeit(sender, "illegal-commitment", str(error))
                 raise PeerViolation(f"peer {sender} committed to an illegal move: {error}", sender=sender,
                                     cheating=True) from None
-        node["reveals"][str(key)] = [message["value"], message["nonce"]]
-        self._hold_signed(node["node"], message, text)
+        node.reveals[str(key)] = [message["value"], message["nonce"]]
+        self.hold_signed(node.node, message, text)
         return []
 
-    def _advance(self, now: float) -> list[Out]:
+    def advance(self, now: float) -> list[Out]:
         out: list[Out] = []
         while not self.outcome:
             node = self.node
-            if node["kind"] in ("deal", "audit") and self.dealing is not None:
+            if node.kind in (Kind.DEAL, Kind.AUDIT) and self.dealing is not None:
                 if not self.dealing.advance(self, now, out):
                     break
                 continue
-            if node["kind"] == "chance" and self.me in node["keys"] and str(self.me) not in node["commits"]:
+            if node.kind == Kind.CHANCE and self.me in node.keys and str(self.me) not in node.commits:
                 derive = self.identity.derive
-                self._commit(self.me, "share", derive(self.setup.match_id, "share", node["node"]),
-                             derive(self.setup.match_id, "share-nonce", node["node"]))
+                self._commit(self.me, "share", derive(self.setup.match_id, "share", node.node),
+                             derive(self.setup.match_id, "share-nonce", node.node))
                 out.append((None, self.outbox[-1][1]))
-            keys = {str(k) for k in node["keys"]}
-            if node["kind"] not in ("chance", "simultaneous") or set(node["commits"]) != keys:
+            keys = {str(k) for k in node.keys}
+            if node.kind not in (Kind.CHANCE, Kind.SIMULTANEOUS) or set(node.commits) != keys:
                 break
-            for key in node["order"]:  # reveals in turn: only the first unrevealed key may reveal now
+            for key in node.order:  # reveals in turn: only the first unrevealed key may reveal now
                 name = str(key)
-                if name in node["reveals"]:
+                if name in node.reveals:
                     continue
-                if name in node["secrets"]:
-                    value, nonce = node["secrets"][name]
-                    node["reveals"][name] = [value, nonce]
-                    fields = {"type": "reveal", "node": node["node"], "kind": self._kind(), "key": key, "value": value,
-                              "nonce": nonce, "commits": {k: node["commits"][k] for k in sorted(keys, key=int)}}
-                    cards = self.dealing.cards_for(self, key, value) if self.dealing and node["kind"] != "chance" \
+                if name in node.secrets:
+                    value, nonce = node.secrets[name]
+                    node.reveals[name] = [value, nonce]
+                    fields = {"type": "reveal", "node": node.node, "kind": node.kind_of_input(), "key": key,
+                              "value": value, "nonce": nonce,
+                              "commits": {k: node.commits[k] for k in sorted(keys, key=int)}}
+                    cards = self.dealing.cards_for(self, key, value) if self.dealing and node.kind != Kind.CHANCE \
                         else None
-                    out.append((None, self._keep(node["node"], {**fields, "cards": cards} if cards else fields)))
+                    out.append((None, self.keep(node.node, {**fields, "cards": cards} if cards else fields)))
                     if cards and self.dealing:
                         self.dealing.record_own(key, cards)
                     continue
                 break
-            if set(node["reveals"]) != keys:
+            if set(node.reveals) != keys:
                 break
-            if node["kind"] == "chance":
-                shares = [node["reveals"][str(key)][0] for key in node["keys"]]
-                seed = joint_seed(self.setup.match_id, node["node"], shares)
+            if node.kind == Kind.CHANCE:
+                shares = [node.reveals[str(key)][0] for key in node.keys]
+                seed = joint_seed(self.setup.match_id, node.node, shares)
                 self.match.apply(CHANCE, self.game.sample_chance(self.match.state, random.Random(seed)))
             else:
-                for key in node["keys"]:
-                    self.match.apply(key, node["reveals"][str(key)][0])
-            self._after_step(now, out)
+                for key in node.keys:
+                    self.match.apply(key, node.reveals[str(key)][0])
+            self.after_step(now, out)
         return out
 
-    def _after_step(self, now: float, out: list[Out]) -> None:
+    def after_step(self, now: float, out: list[Out]) -> None:
         step = self.match.step
         self.hashes[step] = self.state_hash()
         if self.is_player(self.me):  # a spectator's hash would be compared by no one
-            self.hash_texts[step] = self._sign(evidence.hash_body(self, "hash", step))
+            self.hash_texts[step] = self.sign(evidence.hash_body(self, "hash", step))
             out.append((None, self.hash_texts[step]))
         self.events.append({"event": "step", "step": step})
         self.clocks.next_step()
-        self._enter_node()
+        self.enter_node()
         for table in (self.held, self.hashes, self.hash_texts):
             for old in [key for key in table if key < step - WINDOW]:
                 del table[old]
@@ -451,14 +461,26 @@ class Peer:
         for sender in sorted(self.behind):
             if not self.future.get(sender):  # caught up with what was held: ask for the rest, of it only
                 self.behind.discard(sender)
-                out.append((sender, self._sign(evidence.hash_body(self, "resume", self.step))))
+                out.append((sender, self.sign(evidence.hash_body(self, "resume", self.step))))
 
-    def _forfeit(self, peer: int, rule: str, detail: str = "") -> None:
+    def forfeit(self, peer: int, rule: str, detail: str = "") -> None:
         if self.outcome:
             return
         seats = [seat for seat, owner in enumerate(self.setup.owners) if owner == peer]
-        self.outcome = forfeit(peer, seats, rule, detail)
+        self.outcome = forfeit_outcome(peer, seats, rule, detail)
         self.events.append({"event": "forfeit", **self.outcome})
+
+    def restore(self, *, match: Match, node: Node, outbox: list[list[Any]], held: dict[int, dict[str, list[Any]]],
+                hashes: dict[int, str], hash_texts: dict[int, str], clocks: Any, outcome: dict[str, Any] | None,
+                dealing: Any) -> None:
+        """Put a saved page back (saving.py parses the save; a bad part raises ValueError, TypeError or KeyError)."""
+        if match.game is not self.game and match.game.id != self.game.id:
+            raise ValueError("the saved log is of another game")
+        self.match, self.node, self.outbox, self.held = match, node, outbox, held
+        self.hashes, self.hash_texts, self.outcome = hashes, hash_texts, outcome
+        self.clocks.load(clocks)
+        if self.dealing is not None:
+            self.dealing.load(dealing)
 
     # --- saving (saving.py) ----------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

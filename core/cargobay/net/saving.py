@@ -4,13 +4,14 @@ clocks, and the decks of a cryptographic deal (dealing.py)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..engine import Game, Match
+from .node import Node
 from .setup import Setup
 from .signing import Identity
+from .verdicts import RULES
 
 if TYPE_CHECKING:
     from .peer import Peer
@@ -22,7 +23,7 @@ def dump_peer(peer: Peer) -> dict[str, Any]:
         "me": peer.me,
         "secret": peer.identity.seed.hex(),
         "log": peer.match.to_log(),
-        "node": json.loads(json.dumps(peer.node)),
+        "node": peer.node.to_json(),
         "outbox": list(peer.outbox),
         "held": {str(node): dict(slots) for node, slots in peer.held.items()},
         "hashes": {str(step): value for step, value in peer.hashes.items()},
@@ -39,19 +40,25 @@ def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Pee
         if setup.game not in games:
             raise ValueError(f"no playable game {setup.game!r}")
         peer = cls(setup, data["me"], Identity.from_hex(data["secret"]), games[setup.game])
-        peer.match = Match.from_log(data["log"], games)
-        peer.node = dict(data["node"])
-        peer.outbox = [[int(node), str(text)] for node, text in data["outbox"]]
-        peer.held = {int(node): {str(k): [int(v[0]), str(v[1])] for k, v in slots.items()}
-                     for node, slots in data["held"].items()}
-        peer.hashes = {int(step): str(value) for step, value in data["hashes"].items()}
-        peer.hash_texts = {int(step): str(text) for step, text in data["hash_texts"].items()}
-        peer.clocks.load(data["clocks"])
-        peer.outcome = data["outcome"]
-        if peer.dealing is not None:
-            peer.dealing.load(data["dealing"])
+        peer.restore(match=Match.from_log(data["log"], games), node=Node.from_json(data["node"]),
+                     outbox=[[int(node), str(text)] for node, text in data["outbox"]],
+                     held={int(node): {str(k): [int(v[0]), str(v[1])] for k, v in slots.items()}
+                           for node, slots in data["held"].items()},
+                     hashes={int(step): str(value) for step, value in data["hashes"].items()},
+                     hash_texts={int(step): str(text) for step, text in data["hash_texts"].items()},
+                     clocks=data["clocks"], outcome=_outcome(data["outcome"]),
+                     dealing=data["dealing"] if peer.dealing is not None else None)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise ValueError(f"not a saved peer match: {error}") from None
-    if peer.node.get("node") != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
+    if peer.node.node != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
         raise ValueError("the saved peer match is inconsistent with its log")
     return peer
+
+
+def _outcome(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or value.get("kind") != "forfeit" or value.get("rule") not in RULES \
+            or not isinstance(value.get("peer"), int) or not isinstance(value.get("seats"), list):
+        raise ValueError("a saved outcome is a forfeit naming its peer, its seats and its rule")
+    return dict(value)

@@ -19,10 +19,10 @@ from .signing import b64, unb64
 from .verdicts import PeerViolation
 
 if TYPE_CHECKING:
-    from .peer import Peer
+    from .port import Port
 
 
-def context(peer: Peer, *parts: object) -> bytes:
+def context(peer: Port, *parts: object) -> bytes:
     return "|".join(["cargobay-deal/1", peer.setup.match_id, *map(str, parts)]).encode()
 
 
@@ -39,7 +39,7 @@ class ShownCards:
     def shares_of(self, node: int, player: int) -> dict[int, str]:
         raise NotImplementedError
 
-    def ask_audit(self, peer: Peer, why: str, asked_by: int | None = None) -> None:
+    def ask_audit(self, peer: Port, why: str, asked_by: int | None = None) -> None:
         raise NotImplementedError
 
     def latest(self, seat: int) -> int | None:
@@ -47,7 +47,7 @@ class ShownCards:
         nodes = [node for node, event in self.events.items() if seat in event["to"]]
         return max(nodes) if nodes else None
 
-    def cards_for(self, peer: Peer, seat: int, action: str) -> list[list[Any]] | None:
+    def cards_for(self, peer: Port, seat: int, action: str) -> list[list[Any]] | None:
         """The proven shares of the cards my ``action`` shows from ``seat``'s hand (None: it shows none)."""
         try:
             shown = peer.game.shown_cards(peer.match.state, seat, action)
@@ -79,7 +79,7 @@ class ShownCards:
             if event is not None and str(entry[0]) in event["mine"]:
                 event["opened"][str(entry[0])] = [entry[1], event["mine"][str(entry[0])]]
 
-    def check_move(self, peer: Peer, seat: int, action: str, cards: list[list[Any]] | None) -> bool:
+    def check_move(self, peer: Port, seat: int, action: str, cards: list[list[Any]] | None) -> bool:
         """Check and record the cards a move shows (the mover's shares, the faces): a false one forfeits the
         mover; a card that is no card or a second copy asks for the audit (False: the move waits)."""
         owner = peer.setup.owners[seat]
@@ -124,6 +124,6 @@ class ShownCards:
             event["opened"][name] = [entry[1], index]
         return True
 
-    def _false_card(self, peer: Peer, owner: int, detail: str) -> bool:
-        peer._forfeit(owner, "false-card", detail)
+    def _false_card(self, peer: Port, owner: int, detail: str) -> bool:
+        peer.forfeit(owner, "false-card", detail)
         raise PeerViolation(f"peer {owner} showed a card it cannot prove: {detail}", sender=owner, cheating=True)
