@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 from ..engine import CHANCE, seeded_rng
 from ..render import RenderContext
 from ..research.steps import Node, Table
-from ..research.tensors import TENSORS, VIEW_BYTES, view_bytes
+from ..research.tensors import TENSORS, VIEW_BYTES, view_data
 
 RENDER_MODES = ("svg", "ansi")
 
@@ -118,7 +118,9 @@ class CargoBayEnv(AECEnv):  # type: ignore[misc]
         if encode is not None:
             observation = np.asarray(encode(self.table.view(self.node, seat)), np.float32)
         else:
-            observation = np.asarray(view_bytes(self.table.id, self.table.view_text(self.node, seat)), np.uint8)
+            data = view_data(self.table.id, self.table.view_text(self.node, seat))
+            observation = np.zeros(VIEW_BYTES[self.table.id], np.uint8)
+            observation[: len(data)] = np.frombuffer(data, np.uint8)
         mask = np.zeros(self.table.codec.size, np.int8)
         mask[self.table.legal_ids(self.node, seat)] = 1
         return {"observation": observation, "action_mask": mask}

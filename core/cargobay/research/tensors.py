@@ -132,10 +132,20 @@ TENSORS: dict[str, Callable[[Mapping[str, Any]], Vector]] = {"load": load_tensor
 VIEW_BYTES = {"loot": 1 << 14, "teamup": 1 << 13, "tf22": 1 << 16}
 
 
-def view_bytes(game_id: str, text: str) -> list[int]:
-    """``text`` (a view's canonical JSON) as UTF-8 bytes, zero-padded to the game's fixed length."""
+def view_data(game_id: str, text: str) -> bytes:
+    """``text`` (a view's canonical JSON) as UTF-8 bytes, checked to fit the game's fixed length."""
     data = text.encode()
     size = VIEW_BYTES[game_id]
     if len(data) > size:
         raise ViewTooLarge(f"{game_id}: a view of {len(data)} bytes is more than the {size} its encoding holds")
-    return list(data) + [0] * (size - len(data))
+    return data
+
+
+def view_bytes(game_id: str, text: str) -> list[int]:
+    """``text`` as UTF-8 bytes, zero-padded to the game's fixed length (decode: strip the zeros, parse JSON).
+
+    >>> view_bytes("teamup", '{"a":1}')[:8]
+    [123, 34, 97, 34, 58, 49, 125, 0]
+    """
+    data = view_data(game_id, text)
+    return list(data) + [0] * (VIEW_BYTES[game_id] - len(data))
