@@ -105,19 +105,33 @@ def test_the_bot_does_not_see_the_humans_pending_card() -> None:
     ({"type": "nope"}, "ProtocolError"),
     ({"type": "act", "seat": 0, "action": "play:G3"}, "ProtocolError"),  # no match yet
     ({"type": "new_match", "game": "chess", "seats": ["human", "easy"]}, "UnknownGameError"),
-    ({"type": "new_match", "game": "load", "seats": ["human", "god"]}, "ValueError"),
-    ({"type": "new_match", "game": "load", "seats": ["human"]}, "ValueError"),
+    ({"type": "new_match", "game": "load", "seats": ["human", "god"]}, "SetupError"),
+    ({"type": "new_match", "game": "load", "seats": ["human"]}, "SetupError"),
+    ({"type": "new_match", "game": "load", "seats": ["human", "easy"], "options": {"no": 1}}, "SetupError"),
     ({"type": "new_match", "game": "load", "seats": ["human", "easy"], "seed": -1}, "ProtocolError"),
     ({"type": "new_match", "game": "load", "seats": "human,easy"}, "ProtocolError"),
     ({"type": "resume", "log": {"game": "load", "seats": ["human", "easy"], "actions": [[0, "play:G3"]]}},
      "LogError"),
     ({"type": "resume", "log": []}, "ProtocolError"),
     ({"type": "act", "v": PROTOCOL - 1}, "ProtocolError"),
+    ({"type": "p2p_restore", "save": {"setup": {}}}, "StateError"),
 ])
 def test_bad_requests_are_answered_with_errors(request_: dict[str, Any], error_type: str) -> None:
     answer = Service().handle({"v": PROTOCOL, **request_})
     assert answer["ok"] is False
     assert answer["error"]["type"] == error_type and answer["error"]["message"]
+
+
+@pytest.mark.parametrize("setup", [
+    {"match_id": "x"},
+    {"match_id": "abcdefgh12", "game": "load", "seats": ["human", "human"], "owners": [0, 1], "peers": 9},
+    {"match_id": "abcdefgh12", "game": "load", "seats": ["human", "human"], "owners": [0, 0], "peers": 2},
+])
+def test_a_bad_peer_setup_is_a_setup_error(setup: dict[str, Any]) -> None:
+    service = Service()
+    key = ok(service, type="p2p_identity", fresh=True)["key"]
+    answer = ask(service, type="p2p_start", setup={**setup, "keys": [key, key]}, me=0, now=0)
+    assert answer["error"]["type"] == "SetupError", answer
 
 
 def test_errors_leave_the_match_untouched() -> None:
@@ -155,8 +169,50 @@ def test_handle_json_refuses_garbage_and_oversize() -> None:
     max_leaves=20,
 ))
 def test_fuzzed_requests_never_crash(request_: Any) -> None:
+    """Any request is answered; a bad one is refused with a typed error, never an engine bug (InternalError)."""
     answer = json.loads(handle_json(json.dumps(request_)))
     assert isinstance(answer["ok"], bool)
+    assert answer["ok"] or answer["error"]["type"] != "InternalError", answer["error"]
+
+
+FIELDS = ["v", "game", "seats", "seed", "seat", "action", "log", "actions", "prefix", "options", "wide", "step",
+          "viewer", "setup", "me", "from", "text", "now", "save", "peer", "connected", "fresh", "secret"]
+LEAF = st.none() | st.booleans() | st.integers(-3, 10) | st.text(max_size=12) | st.sampled_from(
+    ["load", "haul", "loot", "tf22", "teamup", "odd", "human", "easy", "play:G3", "draw:1"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(sorted(Service().handlers)), st.dictionaries(st.sampled_from(FIELDS), st.recursive(
+    LEAF, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(FIELDS), inner, max_size=4),
+    max_leaves=10), max_size=6))
+def test_every_request_type_refuses_fuzzed_fields_with_a_typed_error(kind: str, fields: dict[str, Any]) -> None:
+    """Each request type with fuzzed fields, on a fresh page and on one with a match: refused, never a bug."""
+    for service in (Service(), started()):
+        answer = service.handle({**fields, "v": PROTOCOL, "type": kind})
+        assert answer["ok"] or answer["error"]["type"] != "InternalError", answer["error"]
+
+
+def started() -> Service:
+    service = Service()
+    ok(service, type="new_match", game="load", seats=["human", "easy"], seed=1)
+    return service
+
+
+def test_a_bug_is_an_internal_error_with_its_traceback_not_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A KeyError inside the engine is no refusal: the answer says InternalError and carries the traceback."""
+    service = Service()
+
+    def broken(request: dict[str, Any]) -> dict[str, Any]:
+        return {}["no such key"]  # type: ignore[no-any-return]
+
+    monkeypatch.setitem(service.handlers, "hello", broken)
+    answer = service.handle({"v": PROTOCOL, "type": "hello"})
+    assert answer["ok"] is False
+    assert answer["error"]["type"] == "InternalError"
+    assert answer["error"]["message"] == "KeyError: 'no such key'"
+    assert "in broken" in answer["error"]["traceback"]
+    refused = service.handle({"v": PROTOCOL, "type": "new_match", "game": "load", "seats": ["human"]})
+    assert refused["error"]["type"] == "SetupError" and "traceback" not in refused["error"]
 
 
 def keyed(setup: dict[str, Any], services: list[Service]) -> dict[str, Any]:

@@ -205,6 +205,8 @@ function answer(req) {
     respondError(req.reply, req.id, "InternalError", "the engine answered no text");
     return;
   }
+  // a bug in the engine (not a refusal) carries its Python traceback: show it in the worker's console
+  if (text.includes('"type":"InternalError"')) console.error("cargobay engine error:", JSON.parse(text).error.traceback);
   req.reply({ id: req.id, text });
 }
 

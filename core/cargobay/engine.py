@@ -46,6 +46,10 @@ class IllegalActionError(CargoBayError, ValueError):
         self.rule = rule
 
 
+class SetupError(CargoBayError, ValueError):
+    """A match set-up the game cannot play: seats, seat kinds, bot levels or option values it does not offer."""
+
+
 class StateError(CargoBayError, ValueError):
     """A serialised state that is malformed or inconsistent."""
 
@@ -94,28 +98,28 @@ class Option:
         return "int" if isinstance(self.default, int) else "choice"
 
     def check(self, value: object) -> OptionValue:
-        """``value`` if it is allowed, else ValueError naming the option."""
+        """``value`` if it is allowed, else SetupError naming the option."""
         kind = self.kind
         if kind == "bool":
             if not isinstance(value, bool):
-                raise ValueError(f"option {self.name!r} is true or false")
+                raise SetupError(f"option {self.name!r} is true or false")
             return value
         if kind == "int":
             if not isinstance(value, int) or isinstance(value, bool):
-                raise ValueError(f"option {self.name!r} is a whole number")
+                raise SetupError(f"option {self.name!r} is a whole number")
             if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-                raise ValueError(f"option {self.name!r} is {self.low}..{self.high}, not {value}")
+                raise SetupError(f"option {self.name!r} is {self.low}..{self.high}, not {value}")
             return value
         if kind == "set":
             return self._check_set(value)
         if kind == "text":
             if not isinstance(value, str):
-                raise ValueError(f"option {self.name!r} is text")
+                raise SetupError(f"option {self.name!r} is text")
             if self.high is not None and len(value) > self.high:
-                raise ValueError(f"option {self.name!r} is at most {self.high} characters")
+                raise SetupError(f"option {self.name!r} is at most {self.high} characters")
             return value
         if value not in self.choices:
-            raise ValueError(f"option {self.name!r} is one of {', '.join(self.choices)}")
+            raise SetupError(f"option {self.name!r} is one of {', '.join(self.choices)}")
         return str(value)
 
     def _check_set(self, value: object) -> tuple[str, ...]:
@@ -125,15 +129,15 @@ class Option:
         ('a', 'c')
         """
         if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
-            raise ValueError(f"option {self.name!r} is a list of: {', '.join(self.choices)}")
+            raise SetupError(f"option {self.name!r} is a list of: {', '.join(self.choices)}")
         unknown = sorted(set(value) - set(self.choices))
         if unknown:
-            raise ValueError(f"option {self.name!r}: no {', '.join(map(repr, unknown))} "
+            raise SetupError(f"option {self.name!r}: no {', '.join(map(repr, unknown))} "
                              f"(one of {', '.join(self.choices)})")
         if len(set(value)) != len(value):
-            raise ValueError(f"option {self.name!r} names each value once")
+            raise SetupError(f"option {self.name!r} names each value once")
         if (self.low is not None and len(value) < self.low) or (self.high is not None and len(value) > self.high):
-            raise ValueError(f"option {self.name!r} takes {self.low}..{self.high} values, not {len(value)}")
+            raise SetupError(f"option {self.name!r} takes {self.low}..{self.high} values, not {len(value)}")
         return tuple(choice for choice in self.choices if choice in value)
 
     def to_json(self) -> JSON:
@@ -189,7 +193,7 @@ class GameInfo:
         unknown = sorted(set(given) - set(known))
         if unknown:
             offered = ", ".join(known) or "none"
-            raise ValueError(f"{self.title} has no option {', '.join(map(repr, unknown))} (options: {offered})")
+            raise SetupError(f"{self.title} has no option {', '.join(map(repr, unknown))} (options: {offered})")
         return {name: option.check(given[name]) if name in given else option.default for name, option in known.items()}
 
     def to_json(self) -> JSON:
@@ -390,7 +394,7 @@ class Match:
         options: Mapping[str, Any] | None = None,
     ) -> None:
         if not game.min_seats <= len(seats) <= game.max_seats:
-            raise ValueError(f"{game.id} takes {game.min_seats}-{game.max_seats} seats, not {len(seats)}")
+            raise SetupError(f"{game.id} takes {game.min_seats}-{game.max_seats} seats, not {len(seats)}")
         self.game = game
         self.seats = list(seats)
         self.seed = seed

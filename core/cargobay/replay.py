@@ -17,7 +17,7 @@ from .spec import GameSpec
 CHECKPOINT = 16
 
 
-class ReplayError(ValueError):
+class ReplayError(CargoBayError, ValueError):
     """A frame that is not in the replay (a step or seat out of range)."""
 
 

@@ -2,6 +2,10 @@
 
 Pure and transport-free: the Pyodide worker passes each message's text to ``handle_json`` and posts
 the answer back. Every request is validated; a bad one is answered with an error and changes nothing.
+
+Only a typed refusal (a ``CargoBayError``) is answered as the request's fault. Any other exception is a bug in the
+engine: it is answered as an ``InternalError`` carrying its traceback (the worker logs it to its console), so a
+broken rule never looks like a refused move, and a fuzz test can tell the two apart.
 """
 
 from __future__ import annotations
@@ -9,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -85,9 +90,11 @@ class Service:
             if handler is None:
                 raise ProtocolError(f"unknown request type {request.get('type')!r}")
             return {"v": PROTOCOL, "ok": True, "result": handler(request)}
-        except (CargoBayError, KeyError, ValueError) as error:
+        except CargoBayError as error:
             message = error.args[0] if isinstance(error, KeyError) and error.args else str(error)
             return {"v": PROTOCOL, "ok": False, "error": {"type": type(error).__name__, "message": str(message)}}
+        except Exception as error:  # noqa: BLE001 (a bug: answered as data with its traceback, never a refusal)
+            return internal_error(error)
 
     # --- requests -------------------------------------------------------------------------------
     def hello(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -306,6 +313,13 @@ def _now(request: dict[str, Any]) -> float:
     if not isinstance(now, int | float) or isinstance(now, bool) or not 0 <= now < 1e13:
         raise ProtocolError("'now' is a time in seconds")
     return float(now)
+
+
+def internal_error(error: BaseException) -> dict[str, Any]:
+    """The answer to a request the engine failed on (a bug, not a refusal): the error and its traceback."""
+    trace = "".join(traceback.format_exception(error))
+    return {"v": PROTOCOL, "ok": False, "error": {
+        "type": "InternalError", "message": f"{type(error).__name__}: {error}", "traceback": trace[-8000:]}}
 
 
 SERVICE = Service()

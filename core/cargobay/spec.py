@@ -14,8 +14,12 @@ from importlib import import_module
 from typing import Any, cast
 
 from .bots import LEVELS, Bot, RandomBot
-from .engine import JSON, Game, GameInfo
+from .engine import JSON, Game, GameInfo, SetupError
 from .render import RenderContext
+
+
+class UnknownBotError(SetupError, KeyError):
+    """A bot level the game does not offer."""
 
 Renderer = Callable[[Mapping[str, Any], RenderContext], str]
 
@@ -51,7 +55,7 @@ class GameSpec:
         if level == "easy" and "easy" not in self.bots:
             return RandomBot()
         if level not in self.bots:
-            raise KeyError(f"no {level!r} bot for {self.info.title} (levels: {', '.join(self.levels)})")
+            raise UnknownBotError(f"no {level!r} bot for {self.info.title} (levels: {', '.join(self.levels)})")
         return self.bots[level]()
 
     def to_json(self) -> JSON:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .bots import LEVELS, Bot
-from .engine import CHANCE, TERMINAL, CargoBayError, Game, IllegalActionError, Match
+from .engine import CHANCE, TERMINAL, CargoBayError, Game, IllegalActionError, Match, SetupError
 from .spec import GameSpec
 
 HUMAN = "human"
@@ -25,7 +25,7 @@ class Table:
             raise ValueError(f"the match is of {match.game.id}, the spec of {spec.info.id}")
         for seat, kind in enumerate(match.seats):
             if kind not in SEAT_KINDS:
-                raise ValueError(f"seat {seat}: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+                raise SetupError(f"seat {seat}: {kind!r} is not one of {', '.join(SEAT_KINDS)}")
         self.spec = spec
         self.match = match
         self.bots: dict[int, Bot] = {seat: spec.bot(kind) for seat, kind in enumerate(match.seats) if kind != HUMAN}

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
 from .deck import HIDDEN, PUBLIC, DeckEvent, check_faces, seat_of
-from .engine import CHANCE, IllegalActionError, InvalidActionError
+from .engine import CHANCE, IllegalActionError, InvalidActionError, StateError
 
 TOKEN = "#"  # noqa: S105 (the face of a card dealt between browsers, not a secret)
 RULE = "cards dealt between browsers (issue 12)"
@@ -81,23 +81,23 @@ def read(value: Any, card: Callable[[Any], str], phases: Sequence[str]) -> dict[
     if value is None:
         return None
     if not isinstance(value, dict) or not isinstance(value.get("cards"), list):
-        raise ValueError("expected the crypto part of a state")
+        raise StateError("expected the crypto part of a state")
     cards = [card(c) for c in value["cards"]]
     names = {token(p) for p in range(len(cards))}
 
     def mapping(data: Any) -> dict[str, str]:
         if not isinstance(data, dict) or not set(data) <= names:
-            raise ValueError("expected a map of deck tokens")
+            raise StateError("expected a map of deck tokens")
         return {t: card(c) for t, c in data.items()}
 
     peeks, held = value["peeks"], value["opening"]
     if not isinstance(peeks, dict) or not set(peeks) <= names or not all(
             isinstance(s, list) and all(isinstance(n, int) and 0 <= n < 64 for n in s) for s in peeks.values()):
-        raise ValueError("expected a map of deck tokens to seats")
+        raise StateError("expected a map of deck tokens to seats")
     if held is not None:
         if not (isinstance(held["tokens"], list) and set(held["tokens"]) <= names and isinstance(held["to"], int)
                 and isinstance(held["seat"], int) and isinstance(held["action"], str) and held["phase"] in phases):
-            raise ValueError("expected the action held while cards open")
+            raise StateError("expected the action held while cards open")
         held = {key: held[key] for key in ("tokens", "to", "seat", "action", "phase")}
     return {"cards": cards, "public": mapping(value["public"]), "known": mapping(value["known"]),
             "peeks": {t: list(s) for t, s in peeks.items()}, "opening": held, "pending": bool(value.get("pending"))}

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..engine import StateError
 from .setup import Setup
 
 DECIDE, AUTO = "decide", "auto"
@@ -84,6 +85,6 @@ class Clocks:
             if not isinstance(values, list) or len(values) != len(self.players) or not all(
                 isinstance(v, int | float) and not isinstance(v, bool) for v in values
             ):
-                raise ValueError(f"saved clocks: {name!r}")
+                raise StateError(f"saved clocks: {name!r}")
             setattr(self, name, {peer: float(v) for peer, v in zip(self.players, values, strict=True)})
         self.last = None

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..deck import deals_cards
-from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match
+from ..engine import CHANCE, SIMULTANEOUS, TERMINAL, CargoBayError, Game, Match, SetupError
 from . import evidence
 from .clocks import AUTO, DECIDE, Clocks
 from .commit import commitment, joint_seed, opens
@@ -41,10 +41,10 @@ AHEAD = 16  # how many steps ahead of this page a message may be and still be he
 class Peer:
     def __init__(self, setup: Setup, me: int, identity: Identity, game: Game[Any]) -> None:
         if not isinstance(me, int) or not 0 <= me < setup.peers:
-            raise ValueError(f"peer {me} is not in this match")
+            raise SetupError(f"peer {me} is not in this match")
         setup.check_game(game)
         if setup.keys[me] != identity.public:
-            raise ValueError("the setup lists another key for this page")
+            raise SetupError("the setup lists another key for this page")
         self.setup, self.me, self.identity, self.game = setup, me, identity, game
         self.digest = setup.digest()
         self.match = Match(game, setup.seats, 0, setup.options)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..engine import Game, Match
+from ..engine import Game, Match, StateError
 from .node import Node
 from .setup import Setup
 from .signing import Identity
@@ -38,7 +38,7 @@ def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Pee
     try:
         setup = Setup.from_json(data["setup"])
         if setup.game not in games:
-            raise ValueError(f"no playable game {setup.game!r}")
+            raise StateError(f"no playable game {setup.game!r}")
         peer = cls(setup, data["me"], Identity.from_hex(data["secret"]), games[setup.game])
         peer.restore(match=Match.from_log(data["log"], games), node=Node.from_json(data["node"]),
                      outbox=[[int(node), str(text)] for node, text in data["outbox"]],
@@ -49,9 +49,9 @@ def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Pee
                      clocks=data["clocks"], outcome=_outcome(data["outcome"]),
                      dealing=data["dealing"] if peer.dealing is not None else None)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
-        raise ValueError(f"not a saved peer match: {error}") from None
+        raise StateError(f"not a saved peer match: {error}") from None
     if peer.node.node != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
-        raise ValueError("the saved peer match is inconsistent with its log")
+        raise StateError("the saved peer match is inconsistent with its log")
     return peer
 
 

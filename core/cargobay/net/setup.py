@@ -9,7 +9,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..engine import Game
+from ..engine import Game, SetupError
 from .messages import MATCH_ID
 from .signing import KEY_HEX
 
@@ -42,38 +42,38 @@ class Setup:
 
     def __post_init__(self) -> None:
         if not isinstance(self.match_id, str) or not MATCH_ID.fullmatch(self.match_id):
-            raise ValueError("a match id is 8-64 letters, digits, - or _")
+            raise SetupError("a match id is 8-64 letters, digits, - or _")
         if not isinstance(self.game, str) or not isinstance(self.seats, list) or not isinstance(self.owners, list):
-            raise ValueError("a setup names its game, and lists its seats and their owners")
+            raise SetupError("a setup names its game, and lists its seats and their owners")
         if not all(isinstance(kind, str) for kind in self.seats) or len(self.owners) != len(self.seats):
-            raise ValueError("every seat is a kind (human or a bot level) with one owner")
+            raise SetupError("every seat is a kind (human or a bot level) with one owner")
         if not isinstance(self.options, dict):
-            raise ValueError("the options are an object")
+            raise SetupError("the options are an object")
         if not isinstance(self.peers, int) or isinstance(self.peers, bool):
-            raise ValueError("peers is a number")
+            raise SetupError("peers is a number")
         if not 2 <= self.peers <= 8 or not all(
             isinstance(o, int) and not isinstance(o, bool) and 0 <= o < self.peers for o in self.owners
         ):
-            raise ValueError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
+            raise SetupError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
         if len(set(self.owners)) < 2:
-            raise ValueError("at least two peers play: a match against oneself needs no network")
+            raise SetupError("at least two peers play: a match against oneself needs no network")
         if (not isinstance(self.keys, list) or len(self.keys) != self.peers
                 or not all(isinstance(key, str) and KEY_HEX.fullmatch(key) for key in self.keys)
                 or len(set(self.keys)) != len(self.keys)):
-            raise ValueError("the setup lists every page's own public key (64 hex digits each)")
+            raise SetupError("the setup lists every page's own public key (64 hex digits each)")
         for name, _, low, high in CLOCKS:
             value = getattr(self, name)
             if not _number(value) or not low <= value <= high:
-                raise ValueError(f"{name.replace('_', ' ')} is {low}..{high} seconds")
+                raise SetupError(f"{name.replace('_', ' ')} is {low}..{high} seconds")
 
     @classmethod
     def from_json(cls, data: Any) -> Setup:
         if not isinstance(data, dict):
-            raise ValueError("a setup is an object")
+            raise SetupError("a setup is an object")
         try:
             return cls(**data)
         except TypeError as error:
-            raise ValueError(f"bad setup: {error}") from None
+            raise SetupError(f"bad setup: {error}") from None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -99,10 +99,10 @@ class Setup:
     def check_game(self, game: Game[Any]) -> None:
         """The checks that need the game: it is the one named, with a seat count and options it allows."""
         if game.id != self.game:
-            raise ValueError(f"the setup is for {self.game!r}, not {game.id!r}")
+            raise SetupError(f"the setup is for {self.game!r}, not {game.id!r}")
         if not game.min_seats <= len(self.seats) <= game.max_seats:
-            raise ValueError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
+            raise SetupError(f"{game.title} takes {game.min_seats}-{game.max_seats} seats, one owner each")
         chosen = game.info.resolve_options(self.options)
         for name, value in game.info.peer_options:
             if chosen[name] != value:
-                raise ValueError(f"between browsers {game.title} plays with {name} = {value!r}")
+                raise SetupError(f"between browsers {game.title} plays with {name} = {value!r}")

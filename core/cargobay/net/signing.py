@@ -20,6 +20,7 @@ import hmac
 import re
 from collections.abc import Callable
 
+from ..engine import StateError
 from . import ed25519
 
 KEY_HEX = re.compile(r"[0-9a-f]{64}")
@@ -102,7 +103,7 @@ class Identity:
     @classmethod
     def from_hex(cls, text: object) -> Identity:
         if not isinstance(text, str) or not KEY_HEX.fullmatch(text):
-            raise ValueError("a saved identity is 64 hex digits")
+            raise StateError("a saved identity is 64 hex digits")
         return cls(bytes.fromhex(text))
 
     def sign(self, data: bytes) -> str:

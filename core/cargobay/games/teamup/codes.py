@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import factorial
 
+from ...engine import CargoBayError
 from .components import CARD_KINDS, CARDS, DECK, DEPTH, NEUTRAL, WIDTH
 from .geometry import pid_of
 
@@ -30,7 +31,7 @@ COPIES = tuple(CARD_KINDS[card][0] for card in CARDS)
 NEUTRAL_SPOTS = 8  # 4 corners x 2 orientations
 
 
-class CodeError(ValueError):
+class CodeError(CargoBayError, ValueError):
     """A set-up code that names no set-up (a typo, a wrong length)."""
 
 
