@@ -18,7 +18,9 @@
 // check here is the text's size. The protocol version lives in cargobay.service.PROTOCOL alone.
 import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from "./snapshot.mjs";
 
-const MAX_REQUEST_CHARS = 1 << 20; // 1 MiB of JSON text
+// cargobay.limits.MAX_REQUEST_BYTES, read once the engine is imported (one source; every character is at least a
+// byte, so a longer text is surely over it); until then a queued request is checked by handle_json itself
+let maxRequestChars = Infinity;
 const here = new URL(import.meta.url);
 const siteRoot = new URL("../", here);
 const t0 = performance.now();
@@ -161,6 +163,7 @@ function importService(py) {
   const fn = service.handle_json;
   if (typeof fn !== "function") throw new Error("cargobay.service.handle_json is missing");
   serviceClass = service.Service;
+  maxRequestChars = Number(service.MAX_REQUEST_BYTES);
   mark("imported");
   return fn;
 }
@@ -217,8 +220,8 @@ function onRequest(data, reply, client) {
       client.close();
     } else if (id === null || typeof data.text !== "string") {
       respondError(reply, id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");
-    } else if (data.text.length > MAX_REQUEST_CHARS) {
-      respondError(reply, id, "ProtocolError", `request larger than ${MAX_REQUEST_CHARS} characters`);
+    } else if (data.text.length > maxRequestChars) {
+      respondError(reply, id, "ProtocolError", `request larger than ${maxRequestChars} characters`);
     } else if (handle) {
       answer({ id, text: data.text, reply, client });
     } else if (bootError) {

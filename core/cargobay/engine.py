@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from . import limits
+
 if TYPE_CHECKING:
     from .deck import DeckEvent
 
@@ -379,7 +381,7 @@ def random_playout(game: Game[Any], rng: random.Random, seats: int | None = None
             steps += 1
 
 
-LOG_FORMAT = "cargobay-log"
+LOG_FORMAT = limits.LOG_FORMAT
 LOG_VERSION = 1
 
 

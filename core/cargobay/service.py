@@ -17,7 +17,7 @@ import traceback
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from . import __version__
+from . import __version__, limits
 from .bots import LEVELS
 from .engine import CargoBayError, random_playout
 from .registry import CATALOGUE, SPECS, get_playable_spec, get_spec
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hell
     from .session import LocalSession, PeerSession
 
 PROTOCOL = 2
-MAX_REQUEST_BYTES = 1_000_000
+MAX_REQUEST_BYTES = limits.MAX_REQUEST_BYTES
 MAX_SEED = 2**63 - 1
 
 
@@ -104,6 +104,7 @@ class Service:
             "games": [SPECS[info.id].to_json() if info.id in SPECS else {**info.to_json(), "bots": []}
                       for info in CATALOGUE],
             "seat_kinds": ["human", *LEVELS],
+            "limits": limits.limits(),  # the page uses these (web/ui/limits.py): one source
         }
 
     def new_match(self, request: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,6 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
 from p2p.mesh import (
-    MAX_CHANNEL_TEXT,
     MAX_EARLY,
     Accept,
     Closed,
@@ -28,6 +27,7 @@ from p2p.mesh import (
     setup_problem,
     valid_code,
 )
+from ui.limits import LIMITS
 
 CODE = "CB1.AQAB" + "x" * 100
 SETUP = {"match_id": "abcdefgh12", "game": "anygame", "seats": ["human", "human"], "owners": [0, 1], "peers": 2}
@@ -86,7 +86,7 @@ def test_setup_structure_only_any_game_and_bot_seats() -> None:
         {"owners": [0, True]},
         {"owners": [0, "1"]},
         {"options": []},
-        {"reveal_deadline": 4},
+        {"reveal_deadline": 0.5},
         {"reveal_deadline": 3601},
         {"reveal_deadline": True},
     ],
@@ -124,7 +124,7 @@ def test_hostile_envelopes_are_refused(raw, reason) -> None:  # type: ignore[no-
 
 def test_oversized_and_non_text() -> None:
     mesh = guest()
-    assert kinds(mesh.on_text(0, "x" * (MAX_CHANNEL_TEXT + 1))) == ["refuse"]
+    assert kinds(mesh.on_text(0, "x" * (LIMITS["max_channel_text"] + 1))) == ["refuse"]
     assert kinds(mesh.on_text(0, None)) == ["refuse"]  # type: ignore[arg-type]
     assert "at most" in mesh.on_oversize(0, 99999)[0].reason
     assert kinds(mesh.on_text(0, text({"k": "signal", "to": 1, "from": 2, "code": "CB1." + "A" * 990}))) == ["refuse"]

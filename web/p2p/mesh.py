@@ -3,7 +3,7 @@
 # page: a full mesh). Pure and DOM-free: it imports under MicroPython (the page) and CPython (pytest,
 # tests/web/test_mesh.py). It decides; the page carries out the effects it returns.
 #
-# Every channel text is an envelope, a JSON object of at most MAX_CHANNEL_TEXT characters:
+# Every channel text is an envelope, a JSON object of at most max_channel_text characters (ui/limits.py):
 #   {"k": "setup", "setup": {...}, "you": j}   host only: the match setup; j is the receiver's peer index
 #   {"k": "lobby", "you": j}                    host only, before the start: you are peer j; wait for Start
 #   {"k": "signal", "to": i, "from": j}         host only: guest i, make an invite for guest j (relay)
@@ -14,7 +14,7 @@
 #   {"k": "bye"}                                the sender's page is closing
 # The sender of a message is the peer bound to the link it came on, never what the message says. Anything
 # else is refused with a reason and changes nothing. The setup is checked for its structure only (fields,
-# match id, 2..6 peers, owners and seats); the engine's p2p_start checks the rest (the game, its seats and
+# match id, the peers' range, owners and seats); the engine's p2p_start checks the rest (the game, its seats and
 # options), and its refusal is shown as the refusal of the host's setup. What a connection code holds is
 # p2p.js's business alone: the page injects `code_kind(code) -> "offer" | "answer" | None` and
 # `code_key(code) -> <the public signing key of the page that made it> | None`.
@@ -23,10 +23,10 @@
 # that lists another key for a peer than its code did, or not this page's own key for this page.
 import json
 
-MAX_CHANNEL_TEXT = 32768
+from ui.limits import LIMITS, clock, peers, valid_match_id
+
 MAX_SIGNAL_TEXT = 1000  # a signal envelope; a code is ~140-400 characters
 MAX_CODE = 600
-MAX_PEERS = 6
 MAX_EARLY = 200  # game messages kept while a guest waits for the setup
 RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
 CODE_PREFIX = "CB1."
@@ -109,17 +109,13 @@ def is_int(value):
 
 def valid_index(value):
     """A guest's peer index."""
-    return is_int(value) and 1 <= value < MAX_PEERS
+    return is_int(value) and 1 <= value < peers()[1]
 
 
 def valid_code(code):
     if not isinstance(code, str) or not len(CODE_PREFIX) < len(code) <= MAX_CODE or not code.startswith(CODE_PREFIX):
         return False
     return all(ch in ID_CHARS for ch in code[len(CODE_PREFIX):])
-
-
-def valid_match_id(match_id):
-    return isinstance(match_id, str) and 8 <= len(match_id) <= 64 and all(ch in ID_CHARS for ch in match_id)
 
 
 def setup_problem(setup):
@@ -134,23 +130,25 @@ def setup_problem(setup):
     game = setup.get("game")
     if not isinstance(game, str) or not game or len(game) > 64:
         return "the game is not named"
-    peers = setup.get("peers")
-    if not is_int(peers) or not 2 <= peers <= MAX_PEERS:
-        return "a match is between 2 and " + str(MAX_PEERS) + " pages"
+    low, high = peers()
+    pages = setup.get("peers")
+    if not is_int(pages) or not low <= pages <= high:
+        return "a match is between " + str(low) + " and " + str(high) + " pages"
     seats, owners = setup.get("seats"), setup.get("owners")
     if not isinstance(seats, list) or not seats or len(seats) > 16 or not all(
         isinstance(kind, str) and 0 < len(kind) <= 32 for kind in seats
     ):
         return "the seats are not a list of seat kinds"
     if not isinstance(owners, list) or len(owners) != len(seats) or not all(
-        is_int(owner) and 0 <= owner < peers for owner in owners
+        is_int(owner) and 0 <= owner < pages for owner in owners
     ):
         return "the owners are not one page index per seat"
     if not isinstance(setup.get("options", {}), dict):
         return "the options are not an object"
-    deadline = setup.get("reveal_deadline", 60)
-    if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not 5 <= deadline <= 3600:
-        return "the reveal deadline must be 5..3600 seconds"
+    default, low, high = clock("reveal_deadline")
+    deadline = setup.get("reveal_deadline", default)
+    if isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not low <= deadline <= high:
+        return "the reveal deadline must be " + str(low) + ".." + str(high) + " seconds"
     keys = setup.get("keys", [])
     if not isinstance(keys, list) or not all(valid_key(key) for key in keys):
         return "the keys are not a list of public keys"
@@ -241,7 +239,7 @@ class Mesh:
 
     def next_guest_slot(self):
         taken = [peer for peer in self.links if self.links[peer].state in ("open", "connecting")]
-        for peer in range(1, MAX_PEERS):
+        for peer in range(1, peers()[1]):
             if peer not in taken:
                 return peer
         return None
@@ -321,10 +319,11 @@ class Mesh:
 
     # --- one text from the channel with `peer` ---------------------------------------------------------
     def on_oversize(self, peer, length):
-        return [Refuse(peer, "a message of " + str(length) + " characters (at most " + str(MAX_CHANNEL_TEXT) + ")")]
+        most = str(LIMITS["max_channel_text"])
+        return [Refuse(peer, "a message of " + str(length) + " characters (at most " + most + ")")]
 
     def on_text(self, peer, text, now_ms=0):
-        if not isinstance(text, str) or len(text) > MAX_CHANNEL_TEXT:
+        if not isinstance(text, str) or len(text) > LIMITS["max_channel_text"]:
             return [Refuse(peer, "a message that is not text of the allowed size")]
         try:
             envelope = json.loads(text)

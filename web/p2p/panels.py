@@ -4,6 +4,7 @@
 import json
 
 from ui.dom import by_id, element, load_json, set_text, short, store_json
+from ui.limits import clock
 
 SETTINGS_KEY = "cargobay.p2p.settings.v1"
 
@@ -356,14 +357,19 @@ def read_number(name, default, low, high):
     return max(low, min(high, value))
 
 
+def read_clock(name, field):
+    default, low, high = clock(name)
+    return read_number(field, int(default), low, high)
+
+
 def read_deadline():
-    return read_number("p2p-deadline", 60, 5, 3600)
+    return read_clock("reveal_deadline", "p2p-deadline")
 
 
 def read_clocks():
     """The clocks the host offers in its setup (the reveal deadline aside)."""
-    return {"time_bank": read_number("p2p-bank", 600, 10, 86400),
-            "away_allowance": read_number("p2p-away", 180, 5, 86400)}
+    return {"time_bank": read_clock("time_bank", "p2p-bank"),
+            "away_allowance": read_clock("away_allowance", "p2p-away")}
 
 
 def load_settings(glue):
@@ -374,9 +380,12 @@ def load_settings(glue):
     chosen = isinstance(ice, str) and (ice != "" or "local_only" in data)
     by_id("p2p-ice").value = ice if chosen else str(glue.DEFAULT_ICE_TEXT)
     by_id("p2p-local-only").checked = data.get("local_only") is True
-    for name, key, default, low, high in (("p2p-deadline", "deadline", 60, 5, 3600),
-                                          ("p2p-bank", "bank", 600, 10, 86400),
-                                          ("p2p-away", "away", 180, 5, 86400)):
+    for name, key, limit in (("p2p-deadline", "deadline", "reveal_deadline"), ("p2p-bank", "bank", "time_bank"),
+                             ("p2p-away", "away", "away_allowance")):
+        default, low, high = clock(limit)
+        default = int(default)
+        by_id(name).setAttribute("min", str(low))  # the engine's range, not index.html's placeholder one
+        by_id(name).setAttribute("max", str(high))
         value = data.get(key)
         by_id(name).value = str(value if isinstance(value, int) and low <= value <= high else default)
     check_ice(glue)

@@ -5,12 +5,13 @@ import asyncio
 
 from ui.dom import by_id, clear_message, error_text, now_s, on, proxy, show_message, show_screen, spawn
 from ui.engine import engine
+from ui.limits import peers
 from ui.saves import saves
 
 from p2p import panels
 from p2p.connect import Connect
 from p2p.links import Links, glue_json
-from p2p.mesh import MAX_PEERS, Mesh
+from p2p.mesh import Mesh
 
 
 def box_shown():
@@ -233,7 +234,7 @@ class Session(Links, Connect):
         await self.ensure_key(False)  # the restored match's own key
         self.mesh.keys = dict(enumerate((self.mesh.setup or {}).get("keys") or []))
         for line in (data.get("chat") if isinstance(data.get("chat"), list) else [])[-50:]:
-            if (isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and 0 <= line[0] < MAX_PEERS
+            if (isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and 0 <= line[0] < peers()[1]
                     and isinstance(line[1], str)):
                 self.chat.append(line)
                 panels.chat_line(self, line[0], line[1])

@@ -5,6 +5,7 @@ import json
 
 from pyscript import window
 
+from ui import limits
 from ui.dom import js_get
 
 WIDE_PX = 1000  # from this page width on, boards are drawn in landscape where the game has such a layout
@@ -36,6 +37,7 @@ class Engine:
             if not good:
                 return False
             self.protocol = result.get("protocol")
+            limits.use(result.get("limits"))  # one source: the engine's (core/cargobay/limits.py)
             # The page's shape before any board is drawn (a match restored at start-up included);
             # app.relayout follows later resizes.
             self.wide = int(window.innerWidth) >= WIDE_PX

@@ -4,8 +4,7 @@
 import json
 
 from ui.dom import by_id, document, element, on, query_param, set_text
-
-MAX_PEERS = 6
+from ui.limits import peers
 
 
 def normalize(hello):
@@ -301,7 +300,7 @@ class Menu:
         if game is None:
             return
         low, high = game["seats"]
-        count = min(high, MAX_PEERS)
+        count = min(high, peers()[1])
         choices = [("me", "You"), ("friend", "A friend")] + [
             ("bot:" + bot, bot[:1].upper() + bot[1:] + " bot (on your page)") for bot in game["bots"]]
         for seat in range(count):

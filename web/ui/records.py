@@ -9,15 +9,15 @@
 # breaks the list). The match log inside is the command line's `--log` format (export / import).
 import json
 
+from ui.limits import LIMITS
+
 PREFIX = "cargobay.match."
 NAME_PREFIX = "cargobay.name."
 FORMAT = "cargobay-save"
 VERSION = 1
-LOG_FORMAT = "cargobay-log"
 LEGACY = {"local": "cargobay.save.v1", "p2p": "cargobay.p2p.v1"}  # one match per mode, before issue 13
 BODY = {"local": "log", "p2p": "save"}
 SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_"  # (MicroPython's isalpha is ASCII only)
-MAX_IMPORT_CHARS = 1000000  # the engine's request limit is 1 MB
 
 
 def peer_id(save):
@@ -131,8 +131,9 @@ def log_of(record):
 def parse_import(text):
     """(log, problem) of a file a person picked: a match log in the command line's --log format (or a saved
     record, or a golden test file, holding one)."""
-    if len(text) > MAX_IMPORT_CHARS:
-        return None, "the file is larger than a match log can be (" + str(MAX_IMPORT_CHARS) + " characters)"
+    most = LIMITS["max_request_bytes"]  # the engine's request limit
+    if len(text) > most:
+        return None, "the file is larger than a match log can be (" + str(most) + " characters)"
     try:
         data = json.loads(text)
     except Exception:
@@ -143,7 +144,7 @@ def parse_import(text):
         data = data["log"]
     if not isinstance(data, dict):
         return None, "the file is not a match log"
-    if data.get("format", LOG_FORMAT) != LOG_FORMAT:
+    if data.get("format", LIMITS["log_format"]) != LIMITS["log_format"]:
         return None, "the file is not a match log (format " + short(repr(data.get("format")), 40) + ")"
     if not isinstance(data.get("game"), str) or not isinstance(data.get("actions"), list):
         return None, "the file is not a match log (no game or actions)"

@@ -35,16 +35,18 @@ import json
 import re
 from typing import Any
 
+from .. import limits
 from ..engine import CargoBayError
 from .commit import is_hex64
 
 PROTOCOL = 2
-MAX_MESSAGE_BYTES = 16_384
-MAX_CHAT = 500
+MAX_MESSAGE_BYTES = limits.MAX_MESSAGE_BYTES
+MAX_CHAT = limits.MAX_CHAT
 MAX_ACTION = 200
 MAX_NODE = 100_000
 MAX_KEY = 63
-MATCH_ID = re.compile(r"[A-Za-z0-9_-]{8,64}")
+_ID_LOW, _ID_HIGH = limits.MATCH_ID_LENGTH
+MATCH_ID = re.compile(f"[{re.escape(limits.MATCH_ID_CHARS)}]{{{_ID_LOW},{_ID_HIGH}}}")
 SIG = re.compile(r"[A-Za-z0-9_-]{86}")
 KINDS = ("action", "share")
 TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof", "deckkey", "shuffle", "shares", "audit")

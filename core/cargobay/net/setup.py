@@ -9,17 +9,13 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .. import limits
 from ..engine import Game, SetupError
 from .messages import MATCH_ID
 from .signing import KEY_HEX
 
-# The clocks: (name, default, low, high) in seconds.
-CLOCKS = (
-    ("reveal_deadline", 60.0, 1, 3600),  # a page's automatic steps (deal shares, reveals): per step
-    ("time_bank", 600.0, 10, 86400),  # each player's thinking time for the whole match (a chess clock)
-    ("time_increment", 15.0, 0, 3600),  # added to a player's bank after each of its decisions
-    ("away_allowance", 180.0, 5, 86400),  # how long each player may be disconnected in the whole match
-)
+# The clocks: (name, default, low, high) in seconds, shared with the page (limits.py, sent in hello).
+CLOCKS = limits.CLOCKS
 
 
 def _number(value: object) -> bool:
@@ -51,10 +47,11 @@ class Setup:
             raise SetupError("the options are an object")
         if not isinstance(self.peers, int) or isinstance(self.peers, bool):
             raise SetupError("peers is a number")
-        if not 2 <= self.peers <= 8 or not all(
+        low, high = limits.PEERS
+        if not low <= self.peers <= high or not all(
             isinstance(o, int) and not isinstance(o, bool) and 0 <= o < self.peers for o in self.owners
         ):
-            raise SetupError("2-8 peers; every seat is owned by one of them (a peer with no seat watches)")
+            raise SetupError(f"{low}-{high} peers; every seat is owned by one of them (a peer with no seat watches)")
         if len(set(self.owners)) < 2:
             raise SetupError("at least two peers play: a match against oneself needs no network")
         if (not isinstance(self.keys, list) or len(self.keys) != self.peers
