@@ -6,7 +6,6 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from importlib import import_module
 from pathlib import Path
 from typing import TextIO
 
@@ -122,19 +121,15 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO) -> int:
-    """A game's own solver: the ``cli`` module of its package, if it has one (``main(argv, out)``)."""
+    """A game's own solver: the ``solve`` command its spec declares (``main(argv, out)``), if it has one."""
     if args.game not in SPECS:
         print(f"error: no game {args.game!r} (games: {', '.join(SPECS)})", file=sys.stderr)
         return 2
-    package = type(SPECS[args.game].game).__module__.rpartition(".")[0]
-    try:
-        module = import_module(f"{package}.cli")
-    except ModuleNotFoundError as error:
-        if error.name != f"{package}.cli":
-            raise
+    solve = SPECS[args.game].commands.get("solve")
+    if solve is None:
         print(f"error: {SPECS[args.game].info.title} has no solver", file=sys.stderr)
         return 2
-    return int(module.main(args.args, out))
+    return int(solve()(args.args, out))
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -5,12 +5,12 @@ Adding a game is its package plus one line in ``SPECS`` (docs/adding-a-game.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
 from .engine import CargoBayError, Game, GameInfo
-from .spec import GameSpec
+from .spec import GameSpec, LazyGames
 
 # the game packages under cargobay/games/, each with a SPEC; a new game adds its name
 PACKAGES = ("load", "oddone", "haul", "loot", "tf22", "teamup")
@@ -28,20 +28,7 @@ SPECS: dict[str, GameSpec] = {spec.info.id: spec for spec in map(_spec, PACKAGES
 COMING: tuple[GameInfo, ...] = (  # announced in the menu; a game moves to SPECS when it is built
 )
 
-class _Games(Mapping[str, Game[Any]]):
-    """game id -> Game, each game's rules imported on first use."""
-
-    def __getitem__(self, game_id: str) -> Game[Any]:
-        return SPECS[game_id].game
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(SPECS)
-
-    def __len__(self) -> int:
-        return len(SPECS)
-
-
-GAMES: Mapping[str, Game[Any]] = _Games()
+GAMES: Mapping[str, Game[Any]] = LazyGames(SPECS)  # game id -> Game, each game's rules imported on first use
 CATALOGUE: tuple[GameInfo, ...] = (*(spec.info for spec in SPECS.values()), *COMING)
 
 

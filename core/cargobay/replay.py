@@ -12,7 +12,7 @@ from typing import Any
 
 from .engine import CHANCE, JSON, CargoBayError, Match
 from .session import board, seat_labels
-from .spec import GameSpec
+from .spec import GameSpec, LazyGames
 
 CHECKPOINT = 16
 
@@ -46,7 +46,7 @@ class Replay:
     @classmethod
     def open(cls, log: object, specs: Mapping[str, GameSpec]) -> Replay:
         """Check and open a log; raises ``LogError`` (with the first bad entry) for a bad one."""
-        match = Match.from_log(log, {game_id: spec.game for game_id, spec in specs.items()})
+        match = Match.from_log(log, LazyGames(specs))
         return cls(specs[match.game.id], match)
 
     @property

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import JSON, CargoBayError, Game, LogError, Match
 from .render import RenderContext
 from .render.svg import SHOW, handoff_cover
-from .spec import GameSpec
+from .spec import GameSpec, LazyGames
 from .table import HUMAN, SEAT_KINDS, Table
 
 if TYPE_CHECKING:
@@ -105,7 +105,7 @@ class LocalSession:
 
     @classmethod
     def resume(cls, log: object, specs: Mapping[str, GameSpec]) -> LocalSession:
-        games = {game_id: spec.game for game_id, spec in specs.items()}
+        games = LazyGames(specs)  # only the log's game is imported
         try:
             match = Match.from_log(log, games)
             return cls(specs[match.game.id], Table(specs[match.game.id], match))
@@ -236,7 +236,7 @@ class PeerSession:
     def restore(cls, save: object, specs: Mapping[str, GameSpec]) -> PeerSession:
         from .net import Peer
 
-        games = {game_id: spec.game for game_id, spec in specs.items()}
+        games = LazyGames(specs)  # only the log's game is imported
         peer = Peer.from_json(save, games)
         return cls(specs[peer.game.id], peer)
 

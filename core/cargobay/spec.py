@@ -7,21 +7,38 @@ Generic code (the table, the service, the command line, the peer) reaches a game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib import import_module
-from typing import Any, cast
+from typing import Any, TextIO, cast
 
 from .bots import LEVELS, Bot, RandomBot
 from .engine import JSON, Game, GameInfo, SetupError
 from .render import RenderContext
 
 
+class LazyGames(Mapping[str, Game[Any]]):
+    """game id -> Game of some specs, each game's rules imported on first use (registry.GAMES is one)."""
+
+    def __init__(self, specs: Mapping[str, GameSpec]) -> None:
+        self.specs = specs
+
+    def __getitem__(self, game_id: str) -> Game[Any]:
+        return self.specs[game_id].game
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+
 class UnknownBotError(SetupError, KeyError):
     """A bot level the game does not offer."""
 
 Renderer = Callable[[Mapping[str, Any], RenderContext], str]
+Command = Callable[[Sequence[str], TextIO], int]  # a game's own command line (``python -m cargobay solve <id>``)
 
 
 @dataclass(frozen=True)
@@ -33,6 +50,7 @@ class GameSpec:
     load: Callable[[], Game[Any]]  # imports the game's rules and returns its Game
     render: Renderer
     bots: Mapping[str, Callable[[], Bot]] = field(default_factory=dict)  # level -> factory; "easy" is built in
+    commands: Mapping[str, Callable[[], Command]] = field(default_factory=dict)  # name -> loader, e.g. "solve"
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.bots) - set(LEVELS))
@@ -62,19 +80,41 @@ class GameSpec:
         return {**self.info.to_json(), "bots": list(self.levels)}
 
 
-def lazy_spec(info: GameInfo, package: str, bots: Sequence[str] = ()) -> GameSpec:
-    """The spec of the game package ``package`` (its ``__name__``), all imported on first use: the rules
-    (``rules.GAME``), the board (``svg.render``) and a bot per level in ``bots`` (``bots.MediumBot`` for
-    "medium", ``bots.StrongBot`` for "strong"). Booting the engine then reads only the package's ``INFO``.
+def _loader(package: str, target: str) -> Callable[[], Any]:
+    """``"module:NAME"`` of ``package``, imported when called."""
+    module, _, name = target.partition(":")
+    if not module or not name:
+        raise ValueError(f"{package}: {target!r} is not 'module:NAME'")
+    return lambda: getattr(import_module(f"{package}.{module}"), name)
+
+
+def lazy_spec(
+    info: GameInfo,
+    package: str,
+    *,
+    rules: str = "rules:GAME",
+    board: str = "svg:render",
+    bots: Mapping[str, str] | None = None,
+    commands: Mapping[str, str] | None = None,
+) -> GameSpec:
+    """The spec of the game package ``package`` (its ``__name__``), declaring what it loads, each as
+    ``"module:NAME"`` of the package, imported on first use: the rules (a ``Game``), the board (``render(view,
+    ctx)``), a bot class per level and the game's own commands (``main(argv, out)``). Booting the engine then
+    reads only the package's ``INFO``.
     """
+    load_rules, load_board = _loader(package, rules), _loader(package, board)
 
     def game() -> Game[Any]:
-        return cast("Game[Any]", import_module(f"{package}.rules").GAME)
+        return cast("Game[Any]", load_rules())
 
     def render(view: Mapping[str, Any], ctx: RenderContext) -> str:
-        return str(import_module(f"{package}.svg").render(view, ctx))
+        return str(load_board()(view, ctx))
 
-    def factory(level: str) -> Callable[[], Bot]:
-        return lambda: cast("Bot", getattr(import_module(f"{package}.bots"), f"{level.capitalize()}Bot")())
+    def factory(target: str) -> Callable[[], Bot]:
+        load = _loader(package, target)
+        return lambda: cast("Bot", load()())
 
-    return GameSpec(info=info, load=game, render=render, bots={level: factory(level) for level in bots})
+    return GameSpec(info=info, load=game, render=render,
+                    bots={level: factory(target) for level, target in (bots or {}).items()},
+                    commands={name: cast("Callable[[], Command]", _loader(package, target))
+                              for name, target in (commands or {}).items()})

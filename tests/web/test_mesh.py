@@ -67,33 +67,34 @@ def test_setup_structure_only_any_game_and_bot_seats() -> None:
 
 
 @pytest.mark.parametrize(
-    "change",
+    ("change", "problem"),
     [
-        {"extra": 1},
-        {"match_id": "short"},
-        {"match_id": "bad id with spaces"},
-        {"match_id": 12345678},
-        {"game": ""},
-        {"game": 3},
-        {"peers": 1},
-        {"peers": 7},
-        {"peers": True},
-        {"seats": "human"},
-        {"seats": []},
-        {"seats": ["human", 1]},
-        {"owners": [0]},
-        {"owners": [0, 2]},
-        {"owners": [0, True]},
-        {"owners": [0, "1"]},
-        {"options": []},
-        {"reveal_deadline": 0.5},
-        {"reveal_deadline": 3601},
-        {"reveal_deadline": True},
+        ({"extra": 1}, "the setup has unexpected fields ['extra']"),
+        ({"match_id": "short"}, "the match id is not 8-64 letters, digits, - or _"),
+        ({"match_id": "bad id with spaces"}, "the match id is not 8-64 letters, digits, - or _"),
+        ({"match_id": 12345678}, "the match id is not 8-64 letters, digits, - or _"),
+        ({"game": ""}, "the game is not named"),
+        ({"game": 3}, "the game is not named"),
+        ({"peers": 1}, "a match is between 2 and 6 pages"),
+        ({"peers": 7}, "a match is between 2 and 6 pages"),
+        ({"peers": True}, "a match is between 2 and 6 pages"),
+        ({"seats": "human"}, "the seats are not a list of seat kinds"),
+        ({"seats": []}, "the seats are not a list of seat kinds"),
+        ({"seats": ["human", 1]}, "the seats are not a list of seat kinds"),
+        ({"owners": [0]}, "the owners are not one page index per seat"),
+        ({"owners": [0, 2]}, "the owners are not one page index per seat"),
+        ({"owners": [0, True]}, "the owners are not one page index per seat"),
+        ({"owners": [0, "1"]}, "the owners are not one page index per seat"),
+        ({"options": []}, "the options are not an object"),
+        ({"reveal_deadline": 0.5}, "the reveal deadline must be 1..3600 seconds"),
+        ({"reveal_deadline": 3601}, "the reveal deadline must be 1..3600 seconds"),
+        ({"reveal_deadline": True}, "the reveal deadline must be 1..3600 seconds"),
     ],
 )
-def test_setup_problems(change) -> None:  # type: ignore[no-untyped-def]
-    assert setup_problem({**SETUP, **change}) is not None
-    assert setup_problem("setup") is not None
+def test_setup_problems(change: dict[str, object], problem: str) -> None:
+    """Each malformed part of a setup is refused with its own reason (not merely some reason)."""
+    assert setup_problem({**SETUP, **change}) == problem
+    assert setup_problem("setup") == "the setup is not an object"
 
 
 def test_codes() -> None:

@@ -6,6 +6,7 @@ What the catalogue needs is ``INFO`` (``info.py``); the rules, the board and the
 from ...spec import lazy_spec
 from .info import INFO
 
-SPEC = lazy_spec(INFO, __name__, bots=("medium", "strong"))
+SPEC = lazy_spec(INFO, __name__, rules="rules:GAME", board="svg:render",
+                 bots={"medium": "bots:MediumBot", "strong": "bots:StrongBot"})
 
 __all__ = ["INFO", "SPEC"]

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from ...engine import InvalidActionError
 from ...tokens import parse_token
+from .cards import CARD_NAMES as CARD_NAMES  # re-exported: the wire grammar names its cards
 
 GUNS = ("acolyte", "deadly", "duel", "sneaky", "valiant")
 SINGLE_USE = ("acolyte", "duel")  # once per game; the other three go back to the hand
@@ -32,32 +33,6 @@ GRAMMAR = (
     "letter:<location> / letter:later (Love Letter)"
 )
 
-CARD_NAMES = {
-    "oil": "Snake Oil",
-    "totem": "Totem of Knowledge",
-    "compass": "Golden Compass",
-    "jewelR": "Queen's Jewels (red)",
-    "jewelG": "Queen's Jewels (green)",
-    "jewelB": "Queen's Jewels (blue)",
-    "jewelY": "Queen's Jewels (yellow)",
-    "flower": "Crystal Flower",
-    "boots": "Boots of Speed",
-    "bullets": "Collection of Bullets",
-    "sheriff": "Sheriff's Badge",
-    "clover": "Lucky 4 Leaf Clover",
-    "humility": "Badge of Humility",
-    "gold": "Gold",
-    "glass": "Tall Glass of Water",
-    "keys": "Keys of Power",
-    "dynamite": "Dynamite",
-    "cat": "Copy Cat",
-    "sleight": "Sleight of Hand",
-    "letter": "Love Letter",
-    "dart": "Sleeping Dart",
-    "handkerchief": "Handkerchief",
-    "hog2": "Hogwash (2 heads)",
-    "hog3": "Hogwash (3 heads)",
-}
 
 
 def parse_card(text: str) -> str:

@@ -41,7 +41,6 @@ TAU = 2.0  # softmax temperature of a seat's pick over its cards' worth (points)
 TAU2 = 1.5  # the same over expected values (strong's second level)
 W_TOP, W_OTHER = 0.35, 0.1  # strong: how much the best other's gains count against its own, and the rest's
 ACE = 2.5  # points an unused ace is worth for later duels (less in the last 4 rounds)
-STRICT = False  # tests set it: a bot error is raised instead of answered with a random legal action
 
 
 def _softmax(values: list[float], tau: float) -> list[float]:
@@ -269,8 +268,8 @@ def duel_stakes(model: Model, view: dict[str, Any], seat: int) -> tuple[int, str
 # --- medium ---------------------------------------------------------------------------------------------
 class _ModelBot:
     """What medium and strong share: the reflex and forced cases, then the phase's decision from the model
-    (``weights``: how much each seat's points count against this one's), and a random legal action for a
-    view the model does not know (``STRICT``: raise instead)."""
+    (``weights``: how much each seat's points count against this one's); a phase with no model decision is a
+    random legal action."""
 
     def weights(self, model: Model, seat: int) -> list[float]:
         raise NotImplementedError
@@ -290,20 +289,16 @@ class _ModelBot:
             return reaction_action(legal, rng)
         if len(legal) == 1:
             return str(legal[0])
-        try:
-            model = Model(view)
-            weights = self.weights(model, view["seat"])
-            if phase == "pick":
-                return self.pick(model, view, rng, weights)
-            if phase == "gun":
-                return self.gun(model, view, rng, weights)
-            if phase == "playoff":
-                return playoff_gun(model, legal, rng)
-            if phase == "prompt":
-                return answer_prompt(model, view, rng, weights)
-        except (KeyError, ValueError, IndexError, TypeError):  # a view this bot does not know: stay legal
-            if STRICT:
-                raise
+        model = Model(view)  # a view the model cannot read is a bug: raised, never a silent random move
+        weights = self.weights(model, view["seat"])
+        if phase == "pick":
+            return self.pick(model, view, rng, weights)
+        if phase == "gun":
+            return self.gun(model, view, rng, weights)
+        if phase == "playoff":
+            return playoff_gun(model, legal, rng)
+        if phase == "prompt":
+            return answer_prompt(model, view, rng, weights)
         return str(rng.choice(legal))
 
 

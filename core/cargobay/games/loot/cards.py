@@ -6,6 +6,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+# every item card by its code, with its name on the card
+CARD_NAMES = {
+    "oil": "Snake Oil",
+    "totem": "Totem of Knowledge",
+    "compass": "Golden Compass",
+    "jewelR": "Queen's Jewels (red)",
+    "jewelG": "Queen's Jewels (green)",
+    "jewelB": "Queen's Jewels (blue)",
+    "jewelY": "Queen's Jewels (yellow)",
+    "flower": "Crystal Flower",
+    "boots": "Boots of Speed",
+    "bullets": "Collection of Bullets",
+    "sheriff": "Sheriff's Badge",
+    "clover": "Lucky 4 Leaf Clover",
+    "humility": "Badge of Humility",
+    "gold": "Gold",
+    "glass": "Tall Glass of Water",
+    "keys": "Keys of Power",
+    "dynamite": "Dynamite",
+    "cat": "Copy Cat",
+    "sleight": "Sleight of Hand",
+    "letter": "Love Letter",
+    "dart": "Sleeping Dart",
+    "handkerchief": "Handkerchief",
+    "hog2": "Hogwash (2 heads)",
+    "hog3": "Hogwash (3 heads)",
+}
+
 JEWELS = ("jewelR", "jewelG", "jewelB", "jewelY")
 # item type -> its cards (full set, before the 2-player Card Balance)
 TYPES: dict[str, tuple[str, ...]] = {

@@ -1,8 +1,7 @@
 """What Loot N' Loaded is, as data: all the catalogue (the menu, the seat set-up) needs, without its rules."""
 
 from ...engine import GameInfo, Option
-from .actions import CARD_NAMES
-from .cards import GROUPS, TYPES
+from .cards import CARD_NAMES, GROUPS, TYPES
 
 # the menu's readable name of each item type, with its section (a chosen mix needs one of each)
 SECTION = {name: section for section, names in GROUPS for name in names}

@@ -7,6 +7,6 @@ What the catalogue needs is ``INFO`` (``info.py``); the rules, the board and the
 from ...spec import lazy_spec
 from .info import INFO
 
-SPEC = lazy_spec(INFO, __name__)
+SPEC = lazy_spec(INFO, __name__, rules="rules:GAME", board="svg:render")
 
 __all__ = ["INFO", "SPEC"]

@@ -9,6 +9,8 @@ What the catalogue needs is ``INFO`` (``info.py``); the rules, the board and the
 from ...spec import lazy_spec
 from .info import INFO
 
-SPEC = lazy_spec(INFO, __name__, bots=("medium", "strong"))
+SPEC = lazy_spec(INFO, __name__, rules="rules:GAME", board="svg:render",
+                 bots={"medium": "bots:MediumBot", "strong": "bots:StrongBot"},
+                 commands={"solve": "cli:main"})
 
 __all__ = ["INFO", "SPEC"]
