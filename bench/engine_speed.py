@@ -7,6 +7,12 @@ the Pyodide worker of the built site (Debian's Chromium, headless, 127.0.0.1) an
 with performance.now(), round trip included; in CPython the request is timed around Service.handle.
 
     python bench/engine_speed.py [--playouts 200] [--matches 2] [--no-build] [--no-browser]
+    python bench/engine_speed.py --moves [--matches 3] [--game tf22] [--level strong] [--no-build] [--no-browser]
+
+``--moves``: bot-vs-bot matches of every game and level (every seat the same level, seeds 0..matches-1), each
+bot decision timed on its own (one ``bench bot-move`` request each; a whole TF22 move, every decision of the seat
+in a row, counts as one): mean / p95 / max per game and level in CPython and in the browser's worker, and the
+browser / CPython ratio of the means (the same moves: budgets are counts of work, so both play the same match).
 
 Prints figures; asserts nothing.
 """
@@ -59,24 +65,121 @@ TIMED_REQUEST_JS = """async (text) => {
 }"""
 
 
-def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
+WHOLE_MOVES = {"tf22"}  # games whose move is several decisions of one seat in a row, timed as one
+
+
+def move_jobs(matches: int, games: list[str] | None, levels: list[str] | None) -> list[dict[str, Any]]:
+    return [{"game": game, "level": level, "seed": seed, "whole": game in WHOLE_MOVES}
+            for game, spec in SPECS.items() if not games or game in games
+            for level in spec.levels if not levels or level in levels
+            for seed in range(matches)]
+
+
+def _bench(job: dict[str, Any], what: str, **extra: Any) -> dict[str, Any]:
+    return {"v": PROTOCOL, "id": 1, "type": "bench", "what": what, "game": job["game"], "level": job["level"],
+            "count": 1 if what == "bot-move" else job["seed"] + 1, **extra}
+
+
+def moves_cpython(work: list[dict[str, Any]]) -> list[list[float]]:
+    """Per job: the ms of every bot move (Service.handle timed with perf_counter)."""
+    service = Service()
+    out = []
+    for job in work:
+        answer = service.handle(_bench(job, "bot-match"))
+        over, times = answer["result"]["over"], []
+        while not over:
+            start = time.perf_counter()
+            answer = service.handle(_bench(job, "bot-move", whole=job["whole"]))
+            times.append((time.perf_counter() - start) * 1000)
+            over = answer["result"]["over"]
+        out.append(times)
+    return out
+
+
+MOVES_JS = """async ([first, move]) => {
+  const ask = async (request) => {
+    const answer = JSON.parse(await window.cargobayEngine.request(JSON.stringify(request)));
+    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
+    return answer.result;
+  };
+  let over = (await ask(first)).over;
+  const times = [];
+  while (!over) {
+    const start = performance.now();
+    over = (await ask(move)).over;
+    times.push(performance.now() - start);
+  }
+  return times;
+}"""
+
+
+def moves_browser(work: list[dict[str, Any]], no_build: bool) -> list[list[float]]:
+    out: list[list[float]] = []
+
+    def run(page: Any) -> None:
+        for job in work:
+            out.append(page.evaluate(MOVES_JS, [_bench(job, "bot-match"),
+                                                _bench(job, "bot-move", whole=job["whole"])]))
+
+    with_page(no_build, run)
+    return out
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def report_moves(work: list[dict[str, Any]], cpython: list[list[float]], browser: list[list[float]] | None) -> None:
+    groups: dict[tuple[str, str], list[int]] = {}
+    for index, job in enumerate(work):
+        groups.setdefault((job["game"], job["level"]), []).append(index)
+    print(f"bot moves, bot vs bot, ms per move (a TF22 move: all its decisions): CPython {platform.python_version()}"
+          + (" | Pyodide in Chromium (worker; page round trip included)" if browser else ""))
+    print(f"  {'game':8} {'level':7} {'moves':>6}  {'mean':>7} {'p95':>7} {'max':>7}"
+          + (f"  | {'mean':>7} {'p95':>7} {'max':>7}  browser/CPython" if browser else ""))
+    for (game, level), indices in groups.items():
+        line = _stats([t for i in indices for t in cpython[i]])
+        row = f"  {game:8} {level:7} {line[0]:6d}  {line[1]:7.1f} {line[2]:7.1f} {line[3]:7.1f}"
+        if browser:
+            other = _stats([t for i in indices for t in browser[i]])
+            row += f"  | {other[1]:7.1f} {other[2]:7.1f} {other[3]:7.1f}  {other[1] / max(line[1], 1e-9):6.2f}x"
+        print(row, flush=True)
+
+
+def _stats(times: list[float]) -> tuple[int, float, float, float]:
+    if not times:
+        return 0, 0.0, 0.0, 0.0
+    return len(times), sum(times) / len(times), percentile(times, 0.95), max(times)
+
+
+def with_page(no_build: bool, run: Any) -> None:
+    """Build (unless --no-build), serve, open the page in Chromium, wait for the engine, then ``run(page)``."""
     from playwright.sync_api import sync_playwright
 
     dist = Path(os.environ.get("CARGOBAY_DIST") or BUILD.DIST)
     if not no_build or not (dist / "manifest.json").exists():
         BUILD.build(dist)
-    timed = []
     with BUILD.serving(dist) as base, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=BUILD.chromium_path(), headless=True, args=BUILD.CHROMIUM_ARGS)
         page = browser.new_page()
         page.goto(base)
         page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
+        run(page)
+        browser.close()
+
+
+def run_browser(work: list[dict[str, Any]], no_build: bool) -> list[tuple[dict[str, Any], float]]:
+    timed: list[tuple[dict[str, Any], float]] = []
+
+    def run(page: Any) -> None:
         for request in work:
             answer, ms = page.evaluate(TIMED_REQUEST_JS, json.dumps({"v": PROTOCOL, "id": 1, **request}))
             if not answer.get("ok"):
                 raise SystemExit(f"browser answered {answer}")
             timed.append((answer["result"], ms))
-        browser.close()
+
+    with_page(no_build, run)
     return timed
 
 
@@ -99,7 +202,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=2)
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--moves", action="store_true", help="bot-vs-bot move times (mean / p95 / max)")
+    parser.add_argument("--game", action="append", choices=sorted(SPECS), help="--moves: only this game")
+    parser.add_argument("--level", action="append", help="--moves: only this level")
     args = parser.parse_args(argv)
+    if args.moves:
+        moves = move_jobs(args.matches, args.game, args.level)
+        cpython = moves_cpython(moves)
+        report_moves(moves, cpython, None)
+        if not args.no_browser:
+            report_moves(moves, cpython, moves_browser(moves, args.no_build))
+        return 0
     work = jobs(args.playouts, args.matches)
     report(f"CPython {platform.python_version()}", work, run_cpython(work))
     if not args.no_browser:

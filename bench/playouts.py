@@ -2,6 +2,10 @@
 
     python bench/playouts.py [--seconds 2] [--game tf22] [--json] [--no-browser] [--no-build]
 
+When open-spiel is installed (the research extra), the same run also plays random playouts of OpenSpiel's
+``goofspiel`` (C++) and ``python_tic_tac_toe`` (pure Python) through pyspiel, so every figure has a ratio to them
+taken on the same machine at the same time (machine speed and load cancel out).
+
 Then the same in the browser: the built site's Pyodide worker runs the playouts (the service's
 ``bench`` request) and the page times the request with performance.now().
 
@@ -48,6 +52,56 @@ def measure(game: Game, seconds: float, seed: int = 0) -> dict[str, Any]:
     }
 
 
+def openspiel_playout(game: Any, rng: random.Random) -> int:
+    """One random playout of an OpenSpiel game (chance, simultaneous and sequential nodes); the actions applied."""
+    import pyspiel
+
+    chance, simultaneous = int(pyspiel.PlayerId.CHANCE), int(pyspiel.PlayerId.SIMULTANEOUS)
+    players = game.num_players()
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        player = state.current_player()
+        if player == chance:
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            steps += 1
+        elif player == simultaneous:
+            state.apply_actions([rng.choice(state.legal_actions(p)) for p in range(players)])
+            steps += players
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+    return steps
+
+
+OPENSPIEL = ("goofspiel", "python_tic_tac_toe")
+
+
+def measure_openspiel(seconds: float) -> list[dict[str, Any]]:
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+        from open_spiel.python import games as _python_games  # noqa: F401  (registers the python_ games)
+    except ImportError:
+        return []
+    out = []
+    for name in OPENSPIEL:
+        game, rng = pyspiel.load_game(name), random.Random(0)
+        openspiel_playout(game, rng)
+        count = steps = 0
+        start = time.perf_counter()
+        elapsed = 0.0
+        while elapsed < seconds:
+            steps += openspiel_playout(game, rng)
+            count += 1
+            elapsed = time.perf_counter() - start
+        out.append({"game": f"openspiel:{name}", "playouts": count, "seconds": round(elapsed, 3),
+                    "playouts_per_second": round(count / elapsed, 1),
+                    "actions_per_second": round(steps / elapsed, 1),
+                    "actions_per_playout": round(steps / count, 1)})
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent per game")
@@ -57,6 +111,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     args = parser.parse_args(argv)
     results = [measure(game, args.seconds) for game in GAMES.values() if not args.game or game.id in args.game]
+    spiel = measure_openspiel(args.seconds)
     browser = [] if args.no_browser else measure_browser(results, args.no_build)
     if args.json:
         print(
@@ -65,17 +120,26 @@ def main(argv: list[str] | None = None) -> None:
                     "python": platform.python_implementation() + " " + platform.python_version(),
                     "results": results,
                     "browser": browser,
+                    "openspiel": spiel,
                 },
                 indent=2,
             )
         )
         return
     print(f"random playouts, {platform.python_implementation()} {platform.python_version()}")
-    for r in results:
+    ratio_to = {r["game"].removeprefix("openspiel:"): r for r in spiel}
+    if spiel:
+        print("  (ratios: actions/s, then playouts/s, to the same run's OpenSpiel games)")
+    for r in results + spiel:
+        ratios = "".join(f"  {r['actions_per_second'] / o['actions_per_second']:8.3f}x /"
+                         f"{r['playouts_per_second'] / o['playouts_per_second']:8.3f}x {name}"
+                         for name, o in ratio_to.items())
         print(
             f"  {r['game']:<8} {r['playouts_per_second']:8.1f} playouts/s  "
-            f"{r['actions_per_second']:9.1f} actions/s  ({r['actions_per_playout']} actions per playout)"
+            f"{r['actions_per_second']:9.1f} actions/s  ({r['actions_per_playout']:6.1f} a playout){ratios}"
         )
+    if not spiel:
+        print("  (open-spiel not installed: no OpenSpiel goofspiel / python_tic_tac_toe in this run)")
     if browser:
         print("random playouts, Pyodide in Chromium (worker; page round trip included)")
         for r in browser:

@@ -10,6 +10,8 @@ For each of N runs (default 5), side by side in the same run:
                  the engine restores its snapshot)
   app  offline - the network off (Playwright's offline mode), reload: the installed site
   app  no snap - (with --no-snapshot-too) a reload with ?snapshot=0: the service worker, no snapshot
+  app snapshot=0 cold - a fresh profile with ?snapshot=0: what the cold start is when no snapshot is made
+                 (the difference to "app cold" is what making the snapshot costs the first visit)
   bare cold / reload - dist/bench/bare.html: only boots the same vendored Pyodide in a module worker (bench/ is
                  not precached: the HTTP cache only)
 All times are ms from navigation start (performance.now() in the page). Prints medians (min-max).
@@ -67,6 +69,9 @@ def measure_app(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
         "worker_start": t["created"],
         "install": w.get("installed", 0) - w.get("runtime", 0),
         "import": w.get("imported", 0) - w.get("installed", 0),
+        # the memory snapshot taken in this boot: its bytes and the ms makeMemorySnapshot() took
+        "snap_bytes": w.get("snapshotBytes", -1),
+        "snap_make": w["snapshot-made"] - w.get("snapshot-from", w.get("imported", 0)) if "snapshot-made" in w else -1,
     }
 
 
@@ -92,12 +97,15 @@ def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> 
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(url)
             out["cold"] = measure(page)
-            if kind == "app" and "install=" not in query:
+            if kind == "app" and "snapshot=0" in query:
+                page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
+                                       timeout=TIMEOUT_MS, polling=200)
+            elif kind == "app" and "install=" not in query:
                 page.wait_for_function(INSTALLED_JS, timeout=TIMEOUT_MS, polling=200)
                 page.wait_for_timeout(500)  # let the snapshot's write settle
             page.reload()
             out["reload"] = measure(page)
-            if kind == "app" and "install=" not in query:
+            if kind == "app" and "install=" not in query and "snapshot=0" not in query:
                 if nosnap:
                     page.goto(url + ("&" if "?" in url else "?") + "snapshot=0")
                     out["no snap"] = measure(page)
@@ -140,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     dist = args.dist or build.DIST
     if not args.no_build or not (dist / "manifest.json").exists():
         build.build(dist)
-    variants = [("app", "app", ""), ("bare", "bare", "")]
+    variants = [("app", "app", ""), ("app snapshot=0", "app", "?snapshot=0"), ("bare", "bare", "")]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
     phases = ["cold", "reload", "offline", "no snap"]
@@ -188,6 +196,17 @@ def main(argv: list[str] | None = None) -> int:
     print("imported in the snapshot). reload / offline restore the engine's memory snapshot: "
           f"{sum(v > 0 for v in results['app']['reload'].get('snapshot', []))}"
           f"/{len(results['app']['reload'].get('snapshot', []))} reloads did.")
+    made = [(b, m) for b, m in zip(results["app"]["cold"].get("snap_bytes", []),
+                                   results["app"]["cold"].get("snap_make", []), strict=True) if m >= 0]
+    if made:
+        print(f"engine memory snapshot (first visit): {statistics.median(b for b, _ in made) / 2**20:.1f} MiB, "
+              f"makeMemorySnapshot() {statistics.median(m for _, m in made):.0f} ms median "
+              f"({min(m for _, m in made):.0f}-{max(m for _, m in made):.0f}) over {len(made)} runs")
+    nosnap = results["app snapshot=0"]["cold"].get("engine")
+    if nosnap:
+        app_cold = statistics.median(results["app"]["cold"]["engine"])
+        print(f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
+              f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
     print()
     bare = {phase: statistics.median(results["bare"][phase]["engine"]) for phase in ("cold", "reload")}
     for phase in phases:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # imported on first use: booting the engine (the menu's `hell
     from .net import Identity, Out
     from .replay import Replay
     from .session import LocalSession, PeerSession
+    from .table import Table
 
 PROTOCOL = 2
 MAX_REQUEST_BYTES = limits.MAX_REQUEST_BYTES
@@ -54,6 +55,7 @@ class Service:
         self.identity: Identity | None = None  # this page's signing key for its next (or current) peer match
         self.wide = False  # the page's layout, for every board drawn from now on
         self.replayed: Replay | None = None  # the match log open in the replay viewer
+        self.benched: Table | None = None  # the bot-vs-bot match bench/engine_speed.py steps (bench bot-match)
         self.handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self.hello,
             "new_match": self.new_match,
@@ -165,7 +167,9 @@ class Service:
 
     def bench(self, request: dict[str, Any]) -> dict[str, Any]:
         """Work for bench/ to time from outside (the core reads no clock): ``playouts`` random games,
-        ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions,
+        ``matches`` whole matches of a bot ``level`` against the easy bot, counting its decisions, ``bot-match``
+        (a bot-vs-bot match of ``level``, seed ``count``) then ``bot-move`` requests (one decision each, or with
+        ``whole`` every decision of the seat in a row: a TF22 move) for bench/engine_speed.py to time one by one,
         ``count`` Ed25519 signatures made (``sign``) or checked (``verify``) of a 300-byte message, or the
         steps of a cryptographic deal among ``peers`` (``crypto-<step>``, ``crypto-protocol``: crypto/bench.py)."""
         spec = get_spec(_field(request, "game", str))
@@ -197,6 +201,13 @@ class Service:
         from .table import Table
 
         level = _field(request, "level", str)
+        if what == "bot-match":  # bench/engine_speed.py times each bot move from outside, one request each
+            if level not in spec.levels:
+                raise ProtocolError(f"{spec.info.id} has no {level!r} bot")
+            self.benched = Table.new(spec, [level] * game.min_seats, count)
+            return self._bench_chance()
+        if what == "bot-move":
+            return self._bench_move(_field(request, "whole", bool, optional=True) or False)
         decisions = 0
         for seed in range(count):
             table = Table.new(spec, [level] + ["easy"] * (game.min_seats - 1), seed)
@@ -204,6 +215,28 @@ class Service:
                 seat, _ = table.step()
                 decisions += seat == 0
         return {"matches": count, "decisions": decisions}
+
+    def _bench_chance(self) -> dict[str, Any]:
+        """Play the chance events up to the next bot decision of the benched match."""
+        table = self.benched
+        if table is None:
+            raise ProtocolError("no benched match: send bench bot-match first")
+        while not table.is_over() and table.to_act()[0][1] == "chance":
+            table.step()
+        return {"over": table.is_over()}
+
+    def _bench_move(self, whole: bool) -> dict[str, Any]:
+        """One decision of the benched match (``whole``: every decision of the seat until another seat or chance
+        is to act: a whole TF22 move), then the chance events after it."""
+        table = self.benched
+        if table is None or table.is_over():
+            raise ProtocolError("no benched match to step: send bench bot-match first")
+        seat, _ = table.step()
+        decisions = 1
+        while whole and not table.is_over() and table.to_act()[0][0] == seat:
+            table.step()
+            decisions += 1
+        return {"seat": seat, "decisions": decisions, **self._bench_chance()}
 
     def replay(self, request: dict[str, Any]) -> dict[str, Any]:
         """A step of a replay: ``log`` (re)opens one (checked: a bad log is an error naming its first bad
