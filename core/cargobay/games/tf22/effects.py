@@ -140,6 +140,7 @@ def _board(state: TF22State, seat: int, move: Capture) -> None:
         state.captured[seat] = sorted([*state.captured[seat], company])
     if lander.comm == company:  # its own module: the whole company follows it
         state.holder[company] = seat
+        state.forget()
         # and whatever is inside with another company's module (a unit of a Lander its old captor holds) too
         inside = [pid for pid in state.derived.contents(move.target)
                   if pid != move.unit and state.controller(state.pieces[pid]) != seat]
@@ -148,6 +149,7 @@ def _board(state: TF22State, seat: int, move: Capture) -> None:
     # a module put in by an earlier captor commands nothing but the Lander: the boarder exchanges it
     if company == seat:
         state.holder[seat] = seat  # a company taking its own Lander back commands its units again
+        state.forget()
     comm = state.own_comm(seat)
     lander = state.pieces[move.target]
     if lander.comm != comm:
@@ -169,6 +171,7 @@ def _replace(state: TF22State, seat: int, move: Replace) -> None:
         state.put(pid, state.pieces[pid]._replace(comm=comm))
     _exchange(state, seat, state.derived.contents(move.unit), comm)
     state.holder[company] = -1
+    state.forget()
     state.events.append(f"{seat_name(seat)} replaces the Comm Module of company {company + 1}'s Lander: "
                         "its units outside are commanded by nobody")
 

@@ -41,22 +41,29 @@ def level(state: TF22State) -> str:
     return state.tide or BEFORE_FIRST_CARD
 
 
+# per tide level (and "" for turn 1, read at normal tide): is each cell land? (a tuple indexed by cell)
+LAND_CELLS: dict[str, tuple[bool, ...]] = {
+    name: tuple(bool(terrain) and LAND[name][terrain] for terrain in TERRAIN) for name in LAND
+}
+LAND_CELLS[""] = LAND_CELLS[BEFORE_FIRST_CARD]
+
+
 def land_at(state: TF22State, cell: int) -> bool:
     """Land under the current tide."""
-    return LAND[level(state)][TERRAIN[cell]]
+    return LAND_CELLS[state.tide][cell]
 
 
 def tide_active(state: TF22State, piece: Piece) -> bool:
     """The tide lets the piece act where it stands (carried pieces: never on their own)."""
-    if piece.hex < 0:
+    where = piece.hex
+    if where < 0:
         return False
     kind = piece.kind
-    land = LAND[level(state)]
     if kind in LAND_UNITS:
-        return land[TERRAIN[piece.hex]] or piece.hex in state.derived.pontoon
+        return LAND_CELLS[state.tide][where] or where in state.derived.pontoon
     if kind in SEA_UNITS:
-        derived = state.derived
-        return all(not land[TERRAIN[cell]] and cell not in derived.pontoon for cell in derived.hexes(piece))
+        land, derived = LAND_CELLS[state.tide], state.derived
+        return all(not land[cell] and cell not in derived.pontoon for cell in derived.hexes(piece))
     return True
 
 
@@ -70,15 +77,16 @@ def unit_range(piece: Piece, cell: int | None = None) -> int:
 class Zones:
     """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none)."""
 
-    __slots__ = ("_enemy", "count", "covered", "shooters", "silenced")
+    __slots__ = ("_enemy", "count", "covered", "key", "shooters", "silenced")
 
     def __init__(self, state: TF22State) -> None:
         self.count: list[Counter[int]] = [Counter() for _ in range(state.seats)]
         self.shooters: dict[int, tuple[int, int, int]] = {}  # pid -> (seat, hex, range), projecting units
         self._enemy: dict[int, frozenset[int]] = {}
-        for pid, piece in state.pieces.items():
-            if piece.kind not in ARMED or piece.hex < 0:
-                continue
+        self.key = _key(state)  # what besides the armed pieces and Pontoons they depend on: the tide, the holders
+        pieces = state.pieces
+        for pid in sorted(state.derived.armed):  # id order (the order of ``pieces`` in every state a bot sees)
+            piece = pieces[pid]
             seat = state.controller(piece)
             if seat < 0 or not tide_active(state, piece):
                 continue
@@ -109,16 +117,36 @@ class Zones:
         return found
 
 
+def _key(state: TF22State) -> tuple[str, tuple[int, ...]]:
+    return state.tide, tuple(state.holder)
+
+
 def zones(state: TF22State) -> Zones:
-    found = state._cache.get("zones")
+    """The state's Zones of Fire: those of the state it was copied from (or of itself before a piece changed) while
+    no armed unit and no Pontoon changed and the tide and the holders are the same, else computed afresh."""
+    cache = state._cache
+    found = cache.get("zones")
     if found is None:
-        found = state._cache["zones"] = Zones(state)
+        found = cache.pop("carried", None)
+        if found is None or found.key != _key(state):
+            found = Zones(state)
+        cache["zones"] = found
     result: Zones = found
     return result
 
 
 def active(state: TF22State, pid: int, seat: int) -> bool:
     """``seat`` may act with the piece now (move, load, unload, fire, capture, build)."""
+    memo = state._cache.get(("active", seat))
+    if memo is None:
+        memo = state._cache[("active", seat)] = {}
+    found = memo.get(pid)
+    if found is None:
+        found = memo[pid] = _active(state, pid, seat)
+    return found
+
+
+def _active(state: TF22State, pid: int, seat: int) -> bool:
     piece = state.pieces[pid]
     if piece.hex < 0 or state.controller(piece) != seat:
         return False

@@ -41,6 +41,7 @@ def new_state(seats: int, turns: int, interference: str) -> TF22State:
     state.known = [0] * seats
     state.landers = [-1] * seats
     state.holder = list(range(seats))
+    state.forget()
     state.reserve = reserve(seats)
     state.ap = [0] * seats
     state.saved = [0] * seats
@@ -83,6 +84,7 @@ def deal(state: TF22State, cards: list[str]) -> None:
     state.faceup = [reveal(state, state.deck.pop(0))]  # dealt cryptographically: opened to all (dealt.py)
     state.turn = 2
     state.tide = state.faceup[-1]
+    state.forget()
     state.events = [f"turn 2: the tide is {LEVEL_NAMES[state.tide]}"]
     state.phase = "first"
 
@@ -156,6 +158,7 @@ def end_round(state: TF22State) -> None:
     card = reveal(state, state.deck.pop(0))  # dealt cryptographically: opened to all first (dealt.py)
     state.faceup.append(card)
     state.tide = card
+    state.forget()
     state.known = [max(0, count - 1) for count in state.known]
     state.events = [f"turn {state.turn}: the tide is {LEVEL_NAMES[card]}"]
     lost = wash_pontoons(state)

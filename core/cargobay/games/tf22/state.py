@@ -10,6 +10,7 @@ seeing what it revealed. Everything in the journal was on the public board, so v
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,13 +23,14 @@ from ...checks import listed as _list
 from ...engine import JSON, StateError
 from .board import CELLS, HEXES, ON_BOARD, neighbour
 from .tides import DECK, LEVELS
-from .units import BUILDABLE, CARRIERS, KINDS, Piece
+from .units import ARMED, BUILDABLE, CARRIERS, KINDS, Piece
 
 PHASES = ("order", "land", "deal", "first", "play", "interfere", "reshuffle", "end", "open")
 INTERFERENCE = ("anywhere", "mountains")
 POD_DIRECTIONS = ((0, 2, 4), (1, 3, 5))  # a Lander's three pods around its centre, by orientation
 MAX_TURNS = 20
 MAX_SEATS = 4
+FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
 # the per-move counters an undo entry restores (besides the pieces it touched)
 SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "next_id", "breach", "phase", "events")
@@ -88,23 +90,57 @@ class TF22State:
             saved=list(self.saved), shots=dict(self.shots), built={k: list(v) for k, v in self.built.items()},
             modules=[list(row) for row in self.modules], captured=[list(row) for row in self.captured],
             flown=list(self.flown), freight=[list(row) for row in self.freight], breach=self.breach,
-            journal=list(self.journal), events=list(self.events), _derived=self._derived,
-            crypto=tokens.copy(self.crypto),
+            journal=list(self.journal), events=list(self.events), _derived=self._shared_derived(),
+            _cache=self._carried(), crypto=tokens.copy(self.crypto),
         )
+
+    def _shared_derived(self) -> Derived | None:
+        derived = self._derived
+        if derived is not None:
+            derived.owner = None  # shared from now on: whichever state changes a piece first copies it
+        return derived
+
+    def _carried(self) -> dict[Any, Any]:
+        zones = self._cache.get("zones") or self._cache.get("carried")
+        return {} if zones is None else {"carried": zones}
 
     # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
     def put(self, pid: int, piece: Piece) -> None:
+        old = self.pieces.get(pid)
         if self._diff is not None and pid not in self._diff:
-            self._diff[pid] = self.pieces.get(pid)
+            self._diff[pid] = old
         self.pieces[pid] = piece
-        self._derived = None
-        self._cache = {}
+        self._changed(pid, old, piece)
 
     def drop(self, pid: int) -> None:
+        old = self.pieces[pid]
         if self._diff is not None and pid not in self._diff:
-            self._diff[pid] = self.pieces.get(pid)
+            self._diff[pid] = old
         del self.pieces[pid]
-        self._derived = None
+        self._changed(pid, old, None)
+
+    def _changed(self, pid: int, old: Piece | None, new: Piece | None) -> None:
+        """Keep what is derived from the pieces up to date: the occupancy is updated in place (copied first if
+        another state shares it); the Zones of Fire are kept unless an armed unit or a Pontoon changed (fire.zones
+        checks the tide and the holders before it reuses them); every other cached result is dropped."""
+        derived = self._derived
+        if derived is not None:
+            if derived.owner is not self:
+                derived = self._derived = derived.clone()
+                derived.owner = self
+            if old is not None:
+                derived.remove(pid, old)
+            if new is not None:
+                derived.add(pid, new)
+        cache = self._cache
+        zones = cache.get("zones") or cache.get("carried")
+        self._cache = {}
+        if zones is not None and not (old is not None and old.kind in FIRE_KINDS) and not (
+                new is not None and new.kind in FIRE_KINDS):
+            self._cache["carried"] = zones
+
+    def forget(self) -> None:
+        """Drop what was computed from this state (after a change besides the pieces: the tide, the holders)."""
         self._cache = {}
 
     def new_piece(self, piece: Piece) -> int:
@@ -176,10 +212,12 @@ def _snapshot(value: Any) -> Any:
 
 
 class Derived:
-    """Where every piece is, computed once per state: the occupant of each hex (units, Turrets, White Ore; a Sea
-    Freighter on both its hexes), Pontoons, Lander hexes and each carrier's cargo."""
+    """Where every piece is: the occupant of each hex (units, Turrets, White Ore; a Sea Freighter on both its hexes),
+    Pontoons, Lander hexes, each carrier's cargo (in id order), the armed pieces on the map and the pieces on the
+    map that may act (units, Turrets, Landers). Computed once from the pieces, then kept up to date piece by piece
+    (``TF22State.put``/``drop``); a copy of a state shares it until one of them changes a piece."""
 
-    __slots__ = ("cargo", "lander", "pods", "pontoon", "top")
+    __slots__ = ("armed", "cargo", "lander", "owner", "pods", "pontoon", "top", "units")
 
     def __init__(self, pieces: Mapping[int, Piece]) -> None:
         self.top: dict[int, int] = {}
@@ -187,25 +225,77 @@ class Derived:
         self.lander: dict[int, int] = {}
         self.pods: dict[int, tuple[int, ...]] = {}
         self.cargo: dict[int, list[int]] = {}
+        self.armed: dict[int, None] = {}  # armed pieces on the map (ordered as ``pieces`` was)
+        self.units: dict[int, None] = {}  # pieces on the map that are no White Ore and no Pontoon
+        self.owner: TF22State | None = None  # the one state that may update it in place
         for pid, piece in pieces.items():
             if piece.carrier >= 0:
                 self.cargo.setdefault(piece.carrier, []).append(pid)
-                continue
-            kind = piece.kind
-            if kind == "pontoon":
-                self.pontoon[piece.hex] = pid
-            elif kind == "lander":
-                hexes = lander_hexes(piece.hex, piece.aux)
-                self.pods[pid] = hexes[1:]
-                for cell in hexes:
-                    self.lander[cell] = pid
-            elif kind == "freighter":
-                for cell in freighter_hexes(piece.hex, piece.aux):
-                    self.top[cell] = pid
             else:
-                self.top[piece.hex] = pid
+                self._place(pid, piece)
         for items in self.cargo.values():
             items.sort()
+
+    def clone(self) -> Derived:
+        new = Derived.__new__(Derived)
+        new.top, new.pontoon, new.lander = dict(self.top), dict(self.pontoon), dict(self.lander)
+        new.pods, new.armed, new.units = dict(self.pods), dict(self.armed), dict(self.units)
+        new.cargo = {carrier: list(items) for carrier, items in self.cargo.items()}
+        new.owner = None
+        return new
+
+    def _place(self, pid: int, piece: Piece) -> None:
+        kind = piece.kind
+        if kind == "pontoon":
+            self.pontoon[piece.hex] = pid
+            return
+        if kind == "lander":
+            hexes = lander_hexes(piece.hex, piece.aux)
+            self.pods[pid] = hexes[1:]
+            for cell in hexes:
+                self.lander[cell] = pid
+        elif kind == "freighter":
+            for cell in freighter_hexes(piece.hex, piece.aux):
+                self.top[cell] = pid
+        else:
+            self.top[piece.hex] = pid
+            if kind == "ore":
+                return
+            if kind in ARMED:
+                self.armed[pid] = None
+        self.units[pid] = None
+
+    def add(self, pid: int, piece: Piece) -> None:
+        if piece.carrier >= 0:
+            insort(self.cargo.setdefault(piece.carrier, []), pid)
+        else:
+            self._place(pid, piece)
+
+    def remove(self, pid: int, piece: Piece) -> None:
+        if piece.carrier >= 0:
+            items = self.cargo[piece.carrier]
+            items.remove(pid)
+            if not items:
+                del self.cargo[piece.carrier]
+            return
+        kind = piece.kind
+        if kind == "pontoon":
+            layer, hexes = self.pontoon, (piece.hex,)
+        elif kind == "lander":
+            layer, hexes = self.lander, lander_hexes(piece.hex, piece.aux)
+            del self.pods[pid]
+        else:
+            layer, hexes = self.top, self.hexes(piece)
+        for cell in hexes:
+            if layer.get(cell) == pid:
+                del layer[cell]
+        self.units.pop(pid, None)
+        self.armed.pop(pid, None)
+
+    def same(self, other: Derived) -> bool:
+        """The same occupancy (for the tests: kept up to date = computed afresh)."""
+        names = ("top", "pontoon", "lander", "pods", "cargo", "armed", "units")
+        return all(getattr(self, name) == getattr(other, name) for name in names)
 
     def hexes(self, piece: Piece) -> tuple[int, ...]:
         if piece.kind == "freighter":

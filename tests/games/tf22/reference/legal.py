@@ -1,0 +1,464 @@
+"""The reference: core/cargobay/games/tf22/legal.py as it was at commit 5d049dc (before the move generator
+was made incremental), imports made absolute; tests/games/tf22/test_differential.py compares the legal
+actions of the engine with those of this copy at every step of random matches. Not to be edited."""
+# ruff: noqa
+# mypy: ignore-errors
+
+from __future__ import annotations
+
+from functools import cache
+
+from cargobay.games.tf22.board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, distance, hex_text, neighbour
+from .fire import active, bridgeable, land_at, tide_active, unit_range, zones
+from .state import TF22State, lander_hexes
+from cargobay.games.tf22.units import ARMED, BUILDABLE, BUILDS_PER_TURN, CAPACITY, CAPTURABLE, CARRIERS, SEA_UNITS, fits, size
+
+__all__ = ["actors", "landing_sites", "legal_actions", "unit_actions"]
+
+AP_SHOT = 2  # two shots, one Action Point each
+
+
+@cache
+def _static_sites() -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Centre, orientation and hexes of every landing the terrain allows (plains and swamps, off the border)."""
+    sites = []
+    for centre in HEXES:
+        for orientation in (0, 1):
+            hexes = lander_hexes(centre, orientation)
+            if all(cell >= 0 and cell not in EDGE and TERRAIN[cell] in ".s" for cell in hexes):
+                sites.append((centre, orientation, hexes))
+    return tuple(sites)
+
+
+def landing_sites(state: TF22State) -> list[str]:
+    """``land:`` actions: no hex within 3 of a Lander already down (its landing zone)."""
+    cached = state._cache.get((-1, -1))
+    if cached is None:
+        zone = {cell for down in state.derived.lander for cell in disk(down, 3)}
+        cached = state._cache[(-1, -1)] = [
+            f"land:{hex_text(centre)}/{orientation}"
+            for centre, orientation, hexes in _static_sites()
+            if not any(cell in zone for cell in hexes)
+        ]
+    return cached
+
+
+class Seat:
+    """What the generator needs about one seat in one state, computed once."""
+
+    def __init__(self, state: TF22State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.derived = state.derived
+        self.zones = zones(state)
+        self.enemy = self.zones.enemy(seat)
+        self.ap = state.ap[seat]
+        self._ready: list[tuple[int, int, int]] | None = None
+
+    def ready(self) -> list[tuple[int, int, int]]:
+        """The seat's units that can fire now: (id, hex, range)."""
+        if self._ready is None:
+            state = self.state
+            self._ready = [
+                (pid, cell, reach) for pid, (owner, cell, reach) in self.zones.shooters.items()
+                if owner == self.seat and state.shots.get(pid, 0) < 2 and active(state, pid, self.seat)
+            ]
+        return self._ready
+
+    def free_space(self, carrier: int) -> int:
+        kind = self.state.pieces[carrier].kind
+        if kind == "lander":
+            return 1 << 20
+        pieces, cargo = self.state.pieces, self.derived.cargo
+        used = sum(size(pieces[item].kind, len(cargo.get(item, ()))) for item in cargo.get(carrier, ()))
+        return CAPACITY[kind] - used
+
+    def space(self, pid: int) -> int:
+        return size(self.state.pieces[pid].kind, len(self.derived.cargo.get(pid, ())))
+
+
+def actors(state: TF22State, seat: int) -> list[int]:
+    """The seat's pieces on the map that may act in its move (units, Laser Turrets, Landers)."""
+    if state.phase != "play" or state.seat != seat:
+        return []
+    if state.breach >= 0:
+        return sorted({int(a.split(":")[1].split("+")[0]) for a in _breach_fire(_context(state, seat))})
+    return [pid for pid, piece in state.pieces.items() if piece.hex >= 0 and piece.kind not in ("ore", "pontoon")
+            and state.controller(piece) == seat]
+
+
+def _context(state: TF22State, seat: int) -> Seat:
+    key = ("seat", seat)
+    ctx = state._cache.get(key)
+    if ctx is None:
+        ctx = state._cache[key] = Seat(state, seat)
+    result: Seat = ctx
+    return result
+
+
+def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
+    """Every legal action whose first-named piece is ``pid`` (unsorted, no duplicates)."""
+    cache_ = state._cache
+    key = (seat, pid)
+    found = cache_.get(key)
+    if found is None:
+        found = cache_[key] = _unit_actions(_context(state, seat), pid)
+    return found
+
+
+def _unit_actions(ctx: Seat, pid: int) -> list[str]:
+    state = ctx.state
+    if state.phase != "play" or state.seat != ctx.seat or pid not in state.pieces:
+        return []
+    if state.breach >= 0:
+        return [action for action in _breach_fire(ctx) if action.startswith(f"fire:{pid}+")]
+    piece = state.pieces[pid]
+    if ctx.ap < 1 or piece.hex < 0 or state.controller(piece) != ctx.seat:
+        return []
+    kind = piece.kind
+    if kind == "lander":
+        return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid), *_replaces(ctx, pid)]
+    if kind == "turret":
+        return _fire(ctx, pid)
+    if not active(state, pid, ctx.seat):
+        return []
+    found = _moves(ctx, pid)
+    if kind in CARRIERS:
+        found += _loads(ctx, pid) + _unloads(ctx, pid)
+    if kind == "production":
+        found += _builds(ctx, pid)
+    if kind in ARMED:
+        found += _fire(ctx, pid) + _captures(ctx, pid)
+    return found
+
+
+# --- moving -------------------------------------------------------------------------------------------
+def _moves(ctx: Seat, pid: int) -> list[str]:
+    state, derived = ctx.state, ctx.derived
+    piece = state.pieces[pid]
+    top, lander, pontoon, enemy = derived.top, derived.lander, derived.pontoon, ctx.enemy
+    found = []
+    if piece.kind == "freighter":
+        head, tail = derived.hexes(piece)
+        for kept in (head, tail):
+            for cell in NEIGHBOURS[kept]:
+                if cell in (head, tail) or cell in top or cell in lander or cell in pontoon or cell in enemy:
+                    continue
+                found.append(f"move:{pid}>{hex_text(cell)}/{direction(cell, kept)}")
+        return found
+    sea = piece.kind in SEA_UNITS
+    spider = piece.kind == "spider"
+    for cell in NEIGHBOURS[piece.hex]:
+        if cell in top or cell in lander or (sea and cell in pontoon) or (spider and TERRAIN[cell] == "^"):
+            continue
+        if cell in enemy and not (piece.kind in ARMED and _breach_target(ctx, pid, cell)):
+            continue
+        found.append(f"move:{pid}>{hex_text(cell)}")
+    return found
+
+
+def _breach_target(ctx: Seat, pid: int, cell: int) -> bool:
+    """An armed unit may enter the first hex of an enemy Zone of Fire if, with a partner, it can at once destroy
+    an enemy unit whose loss collapses every enemy zone over that hex (3 AP: the move and two shots)."""
+    state = ctx.state
+    if ctx.ap < 1 + AP_SHOT or state.shots.get(pid, 0) >= 2:
+        return False
+    return any(True for _ in _collapsing(ctx, pid, cell))
+
+
+def _collapsing(ctx: Seat, pid: int, cell: int) -> list[tuple[int, int]]:
+    """(partner, target) pairs that let ``pid``, standing on ``cell``, break the enemy zone over ``cell``."""
+    state, count, seat = ctx.state, ctx.zones.count, ctx.seat
+    over = [other for other in range(state.seats) if other != seat and count[other][cell] >= 2]
+    if len(over) != 1 or count[over[0]][cell] != 2:
+        return []
+    enemy = over[0]
+    reach = unit_range(state.pieces[pid], cell)
+    found = []
+    for target, (owner, where, target_reach) in ctx.zones.shooters.items():
+        if owner != enemy or distance(where, cell) > target_reach or distance(where, cell) > reach:
+            continue
+        for partner, at, partner_reach in ctx.ready():
+            if partner != pid and distance(at, where) <= partner_reach:
+                found.append((partner, target))
+    return found
+
+
+def _breach_fire(ctx: Seat) -> list[str]:
+    """After a breaching move: the shots that destroy a unit and collapse the zone (either unit named first)."""
+    if ctx.ap < AP_SHOT:
+        return []
+    unit = ctx.state.breach
+    found = []
+    for partner, target in _collapsing(ctx, unit, ctx.state.pieces[unit].hex):
+        found += [f"fire:{unit}+{partner}>{target}", f"fire:{partner}+{unit}>{target}"]
+    return found
+
+
+# --- loading and unloading ----------------------------------------------------------------------------
+def _around(ctx: Seat, pid: int, through: str = "all") -> list[int]:
+    """Hexes adjacent to a piece (a Lander: to its pods; ``through="open"``: only pods whose Turret stands)."""
+    derived = ctx.derived
+    piece = ctx.state.pieces[pid]
+    if piece.kind == "lander":
+        pods = derived.pods[pid]
+        if through == "open":
+            pods = tuple(pod for pod in pods if pod in derived.top)
+        own = set(lander_hexes(piece.hex, piece.aux))
+    else:
+        pods = derived.hexes(piece)
+        own = set(pods)
+    found: list[int] = []
+    for pod in pods:
+        for cell in NEIGHBOURS[pod]:
+            if cell not in own and cell not in found:
+                found.append(cell)
+    return found
+
+
+def _loads(ctx: Seat, pid: int) -> list[str]:
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    pieces = state.pieces
+    kind = pieces[pid].kind
+    free = ctx.free_space(pid)
+    found: list[str] = []
+    for cell in _around(ctx, pid, "open"):
+        if cell in ctx.enemy or cell in derived.lander:
+            continue
+        occupant = derived.top.get(cell)
+        if occupant is None:
+            pontoon = derived.pontoon.get(cell)
+            if pontoon is not None and fits(kind, "pontoon") and free >= 1:
+                found.append(f"load:{pid}<{pontoon}")
+            continue
+        other = pieces[occupant]
+        if other.kind == "ore":
+            if fits(kind, "ore") and free >= 1 and (land_at(state, cell) or cell in derived.pontoon):
+                found.append(f"load:{pid}<{occupant}")
+            continue
+        if state.controller(other) != seat or not active(state, occupant, seat):
+            continue
+        if fits(kind, other.kind) and ctx.space(occupant) <= free:
+            found.append(f"load:{pid}<{occupant}")
+        if kind != "lander" and other.kind in CARRIERS:
+            found += [f"load:{pid}<{item}" for item in derived.cargo.get(occupant, ())
+                      if fits(kind, pieces[item].kind) and ctx.space(item) <= free]
+    return list(dict.fromkeys(found))
+
+
+def _unloads(ctx: Seat, pid: int) -> list[str]:
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    pieces = state.pieces
+    cargo = derived.cargo.get(pid, ())
+    is_lander = pieces[pid].kind == "lander"
+    if is_lander:  # White Ore loaded into the Lander is stored in containers and cannot be unloaded
+        cargo = [item for item in cargo if pieces[item].kind != "ore"]
+    if not cargo:
+        return []
+    found: list[str] = []
+    for cell in _around(ctx, pid):
+        if cell in ctx.enemy:
+            continue
+        place = hex_text(cell)
+        occupant = derived.top.get(cell)
+        if cell in derived.lander:  # into an own Lander, through a pod whose Turret stands
+            held = derived.lander[cell]
+            if (not is_lander and occupant is not None and pieces[occupant].kind == "turret"
+                    and state.controller(pieces[held]) == seat):
+                found += [f"unload:{pid}>{item}@{place}" for item in cargo]
+            continue
+        if occupant is not None:  # a transfer into an own active carrier with room
+            other = pieces[occupant]
+            if other.kind in CAPACITY and state.controller(other) == seat and active(state, occupant, seat):
+                free = ctx.free_space(occupant)
+                found += [f"unload:{pid}>{item}@{place}" for item in cargo
+                          if fits(other.kind, pieces[item].kind) and ctx.space(item) <= free]
+            continue
+        for item in cargo:
+            kind = pieces[item].kind
+            if kind == "pontoon":
+                if cell not in derived.pontoon and bridgeable(state, cell):
+                    found.append(f"unload:{pid}>{item}@{place}")
+            elif kind == "freighter":
+                if cell not in derived.pontoon:
+                    found += [f"unload:{pid}>{item}@{place}/{d}" for d in range(6) if _open_water_tail(ctx, cell, d)]
+            elif kind in SEA_UNITS:
+                if cell not in derived.pontoon:
+                    found.append(f"unload:{pid}>{item}@{place}")
+            elif not (kind == "spider" and TERRAIN[cell] == "^"):
+                found.append(f"unload:{pid}>{item}@{place}")
+    return found
+
+
+def _open_water_tail(ctx: Seat, head: int, towards: int) -> bool:
+    tail = neighbour(head, towards)
+    derived = ctx.derived
+    return (tail >= 0 and tail not in derived.top and tail not in derived.lander and tail not in derived.pontoon
+            and tail not in ctx.enemy)
+
+
+# --- firing and capturing -----------------------------------------------------------------------------
+def _fire(ctx: Seat, pid: int) -> list[str]:
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    if ctx.ap < AP_SHOT or state.shots.get(pid, 0) >= 2:
+        return []
+    shooter = state.pieces[pid]
+    if not tide_active(state, shooter):
+        return []
+    partners = [entry for entry in ctx.ready() if entry[0] != pid]
+    if not partners:
+        return []
+    pieces = state.pieces
+    targets: dict[int, None] = {}
+    for cell in disk(shooter.hex, unit_range(shooter)):
+        for target in (derived.top.get(cell), derived.pontoon.get(cell)):
+            if target is None or target in targets:
+                continue
+            piece = pieces[target]
+            if piece.kind in ("ore", "pontoon") or state.controller(piece) != seat:
+                targets[target] = None
+    found = []
+    for target in targets:
+        cells = derived.hexes(pieces[target])
+        for partner, at, reach in partners:
+            if any(distance(at, cell) <= reach for cell in cells):
+                found.append(f"fire:{pid}+{partner}>{target}")
+    return found
+
+
+def _captures(ctx: Seat, pid: int) -> list[str]:
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    pieces = state.pieces
+    here = pieces[pid].hex
+    found: list[str] = []
+    for cell in NEIGHBOURS[here]:
+        target = derived.top.get(cell)
+        if target is None:
+            held = derived.lander.get(cell)
+            if (held is not None and cell != pieces[held].hex and state.controller(pieces[held]) != seat
+                    and not any(pod in derived.top for pod in derived.pods[held])):
+                found.append(f"capture:{pid}>{held}")
+            continue
+        piece = pieces[target]
+        owner = state.controller(piece)
+        if piece.kind not in CAPTURABLE or owner == seat:
+            continue
+        cells = derived.hexes(piece)
+        if owner >= 0 and any(ctx.zones.count[owner][c] >= 2 for c in cells):
+            continue  # protected by its own Zone of Fire
+        for partner in _adjacent_armed(ctx, cells):
+            if partner != pid:
+                found.append(f"capture:{pid}+{partner}>{target}")
+    return list(dict.fromkeys(found))
+
+
+def _adjacent_armed(ctx: Seat, cells: tuple[int, ...]) -> list[int]:
+    state, derived = ctx.state, ctx.derived
+    found = []
+    for cell in cells:
+        for n in NEIGHBOURS[cell]:
+            other = derived.top.get(n)
+            if (other is not None and state.pieces[other].kind in ARMED and state.pieces[other].kind != "turret"
+                    and active(state, other, ctx.seat) and other not in found):
+                found.append(other)
+    return found
+
+
+# --- building and repairing ---------------------------------------------------------------------------
+def _builds(ctx: Seat, pid: int) -> list[str]:
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    pieces = state.pieces
+    made = state.built.get(pid, [])
+    if len(made) >= BUILDS_PER_TURN or not any(pieces[i].kind == "ore" for i in derived.cargo.get(pid, ())):
+        return []
+    kinds = [kind for kind in BUILDABLE if state.reserve.get(kind, 0) > 0
+             and not (kind == "transporter" and "transporter" in made)]
+    found = []
+    for cell in NEIGHBOURS[pieces[pid].hex]:
+        if cell in ctx.enemy or cell in derived.lander:
+            continue
+        place = hex_text(cell)
+        occupant = derived.top.get(cell)
+        if occupant is not None:
+            other = pieces[occupant]
+            if (other.kind == "transporter" and state.controller(other) == seat and active(state, occupant, seat)
+                    and ctx.free_space(occupant) >= 1):
+                found += [f"build:{pid}>{kind}@{place}" for kind in kinds if fits("transporter", kind)]
+            continue
+        for kind in kinds:
+            if kind == "pontoon":
+                ok = cell not in derived.pontoon and bridgeable(state, cell)
+            else:
+                ok = land_at(state, cell) or cell in derived.pontoon
+            if ok:
+                found.append(f"build:{pid}>{kind}@{place}")
+    return found
+
+
+def repair_cost(state: TF22State, seat: int, lander: int) -> tuple[int, list[int]] | None:
+    """AP and Comm Modules (companies) to re-arm a pod of a captured Lander, or None: one module of the Lander's
+    own company (2 AP), else two of other companies, the seat's own excluded (3 AP; the most plentiful first)."""
+    company = state.lander_company(lander)
+    held = state.modules[seat]
+    if held[company] >= 1:
+        return 2, [company]
+    pool = sorted((c for c in range(state.seats) if c != seat and held[c]), key=lambda c: (-held[c], c))
+    if not pool:
+        return None
+    if held[pool[0]] >= 2:
+        return 3, [pool[0], pool[0]]
+    return (3, pool[:2]) if len(pool) >= 2 else None
+
+
+def _repairs(ctx: Seat, pid: int) -> list[str]:
+    state, derived = ctx.state, ctx.derived
+    if state.lander_company(pid) == ctx.seat:
+        return []
+    cost = repair_cost(state, ctx.seat, pid)
+    if cost is None or ctx.ap < cost[0]:
+        return []
+    return [f"repair:{pid}>{hex_text(pod)}" for pod in derived.pods[pid] if pod not in derived.top]
+
+
+def _replaces(ctx: Seat, pid: int) -> list[str]:
+    """A captured Lander still holding its own company's Comm Module takes one of the captor's instead."""
+    state = ctx.state
+    company = state.lander_company(pid)
+    if company == ctx.seat or state.pieces[pid].comm != company or state.own_comm(ctx.seat) == company:
+        return []
+    return [f"replace:{pid}"]
+
+
+# --- the whole list -----------------------------------------------------------------------------------
+def interference_pairs(state: TF22State, seat: int) -> list[int]:
+    """The seat's Robot Combat Units on the map next to another of its own (ruling 8; the "mountains" option:
+    only when both stand on mountains)."""
+    mountains = state.interference == "mountains"
+    mine = {piece.hex: pid for pid, piece in state.pieces.items()
+            if piece.kind == "rcu" and piece.hex >= 0 and state.controller(piece) == seat
+            and (not mountains or TERRAIN[piece.hex] == "^")}
+    return sorted(pid for cell, pid in mine.items() if any(n in mine for n in NEIGHBOURS[cell]))
+
+
+def global_actions(state: TF22State, seat: int) -> list[str]:
+    """The actions no unit performs: end, undo, takeoff, lose."""
+    if state.seat != seat:
+        return []
+    found = ["undo"] if state.journal else []
+    if state.phase == "interfere":
+        return found + [f"lose:{pid}" for pid in interference_pairs(state, seat)]
+    if state.phase != "play" or state.breach >= 0:
+        return found
+    found.append("end")
+    if state.turn == state.turns and state.held_landers(seat):
+        found.append("takeoff")
+    return found
+
+
+def legal_actions(state: TF22State, seat: int) -> list[str]:
+    if state.phase == "land":
+        return sorted(landing_sites(state)) if state.seat == seat else []
+    found = global_actions(state, seat)
+    for pid in actors(state, seat):
+        found += unit_actions(state, seat, pid)
+    return sorted(found)

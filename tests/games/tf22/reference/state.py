@@ -1,0 +1,394 @@
+"""The reference: core/cargobay/games/tf22/state.py as it was at commit 5d049dc (before the move generator
+was made incremental), imports made absolute; tests/games/tf22/test_differential.py compares the legal
+actions of the engine with those of this copy at every step of random matches. Not to be edited."""
+# ruff: noqa
+# mypy: ignore-errors
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cargobay import tokens
+from cargobay.checks import boolean as _bool
+from cargobay.checks import choice as _choice
+from cargobay.checks import integer as _int
+from cargobay.checks import listed as _list
+from cargobay.engine import JSON, StateError
+from cargobay.games.tf22.board import CELLS, HEXES, ON_BOARD, neighbour
+from cargobay.games.tf22.tides import DECK, LEVELS
+from cargobay.games.tf22.units import BUILDABLE, CARRIERS, KINDS, Piece
+
+PHASES = ("order", "land", "deal", "first", "play", "interfere", "reshuffle", "end", "open")
+INTERFERENCE = ("anywhere", "mountains")
+POD_DIRECTIONS = ((0, 2, 4), (1, 3, 5))  # a Lander's three pods around its centre, by orientation
+MAX_TURNS = 20
+MAX_SEATS = 4
+
+# the per-move counters an undo entry restores (besides the pieces it touched)
+SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "next_id", "breach", "phase", "events")
+
+
+def lander_hexes(centre: int, orientation: int) -> tuple[int, ...]:
+    """The centre and its three pods (-1 for a pod off the board)."""
+    return (centre, *(neighbour(centre, d) for d in POD_DIRECTIONS[orientation]))
+
+
+def freighter_hexes(head: int, towards: int) -> tuple[int, int]:
+    return head, neighbour(head, towards)
+
+
+@dataclass(eq=False)
+class TF22State:
+    """A match of TF22; mutable inside ``TF22Game`` only, which copies before it changes one."""
+
+    seats: int
+    turns: int = MAX_TURNS  # the last turn (take-off)
+    interference: str = "anywhere"  # ruling 8's option: RCUs adjacent "anywhere" or only on "mountains"
+    turn: int = 1
+    phase: str = "order"
+    order: list[int] = field(default_factory=list)  # turn 1: the landing order; from turn 2 the move order
+    mover: int = -1  # index into ``order`` of the seat to act, -1 at chance nodes
+    tide: str = ""  # the current turn's level ("" in turn 1)
+    deck: list[str] = field(default_factory=list)  # face down, top first (hidden)
+    faceup: list[str] = field(default_factory=list)  # revealed this cycle of the deck, the current card last
+    known: list[int] = field(default_factory=list)  # per seat: how many top cards of the deck it has seen
+    pieces: dict[int, Piece] = field(default_factory=dict)
+    next_id: int = 1
+    landers: list[int] = field(default_factory=list)  # per company: its Lander's id (-1 before landing / after)
+    holder: list[int] = field(default_factory=list)  # per company: the seat commanding its Comm Modules
+    reserve: dict[str, int] = field(default_factory=dict)
+    ap: list[int] = field(default_factory=list)  # Action Points left in the current move
+    saved: list[int] = field(default_factory=list)  # carried into the seat's next move (at most 10)
+    shots: dict[int, int] = field(default_factory=dict)  # unit -> shots fired this turn
+    built: dict[int, list[str]] = field(default_factory=dict)  # Production Unit -> kinds made this turn
+    modules: list[list[int]] = field(default_factory=list)  # seat -> company -> foreign Comm Modules held
+    captured: list[list[int]] = field(default_factory=list)  # seat -> companies whose Lander it captured
+    flown: list[bool] = field(default_factory=list)  # seat's Landers took off
+    freight: list[list[int]] = field(default_factory=list)  # seat -> [White Ore, units] taken off
+    breach: int = -1  # a unit that entered an enemy Zone of Fire and must now fire
+    journal: list[JSON] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)  # what happened this turn, for the log
+    _derived: Derived | None = field(default=None, repr=False)  # shared by copies until a piece changes
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False)  # zones, legal actions: per state
+    _diff: dict[int, Piece | None] | None = field(default=None, repr=False)
+    crypto: dict[str, Any] | None = None  # the tide deck dealt cryptographically (option ``crypto``; dealt.py)
+
+    def copy(self) -> TF22State:
+        return TF22State(
+            seats=self.seats, turns=self.turns, interference=self.interference, turn=self.turn, phase=self.phase,
+            order=list(self.order), mover=self.mover, tide=self.tide, deck=list(self.deck),
+            faceup=list(self.faceup), known=list(self.known), pieces=dict(self.pieces), next_id=self.next_id,
+            landers=list(self.landers), holder=list(self.holder), reserve=dict(self.reserve), ap=list(self.ap),
+            saved=list(self.saved), shots=dict(self.shots), built={k: list(v) for k, v in self.built.items()},
+            modules=[list(row) for row in self.modules], captured=[list(row) for row in self.captured],
+            flown=list(self.flown), freight=[list(row) for row in self.freight], breach=self.breach,
+            journal=list(self.journal), events=list(self.events), _derived=self._derived,
+            crypto=tokens.copy(self.crypto),
+        )
+
+    # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
+    def put(self, pid: int, piece: Piece) -> None:
+        if self._diff is not None and pid not in self._diff:
+            self._diff[pid] = self.pieces.get(pid)
+        self.pieces[pid] = piece
+        self._derived = None
+        self._cache = {}
+
+    def drop(self, pid: int) -> None:
+        if self._diff is not None and pid not in self._diff:
+            self._diff[pid] = self.pieces.get(pid)
+        del self.pieces[pid]
+        self._derived = None
+        self._cache = {}
+
+    def new_piece(self, piece: Piece) -> int:
+        pid = self.next_id
+        self.next_id += 1
+        self.put(pid, piece)
+        return pid
+
+    # --- the undo journal ---------------------------------------------------------------------------
+    def open_entry(self) -> JSON:
+        """Start recording an action of the current move; returns the small counters as they were."""
+        self._diff = {}
+        return {name: _snapshot(getattr(self, name)) for name in SMALL}
+
+    def close_entry(self, small: JSON) -> None:
+        assert self._diff is not None
+        self.journal.append({"pieces": self._diff, "small": small})
+        self._diff = None
+
+    def undo(self) -> None:
+        entry = self.journal.pop()
+        for pid, old in entry["pieces"].items():
+            if old is None:
+                self.pieces.pop(pid, None)
+            else:
+                self.pieces[pid] = old
+        for name, value in entry["small"].items():
+            setattr(self, name, _snapshot(value))
+        self._derived = None
+        self._cache = {}
+
+    # --- who commands what --------------------------------------------------------------------------
+    def controller(self, piece: Piece) -> int:
+        return self.holder[piece.comm] if piece.comm >= 0 else -1
+
+    def held_landers(self, seat: int) -> list[int]:
+        """The Landers on the map that ``seat`` commands (its own and captured ones), as piece ids."""
+        return [lid for lid in self.landers if lid >= 0 and self.holder[self.pieces[lid].comm] == seat]
+
+    def lander_company(self, lid: int) -> int:
+        """The company a Lander on the map came with (its Comm Module may since have been replaced)."""
+        return self.landers.index(lid)
+
+    def own_comm(self, seat: int) -> int:
+        """The Comm Modules the seat puts into units it captures or builds (and into a captured Lander whose module
+        it replaces): its own company's while it commands them, else those of a Lander it captured."""
+        if self.holder[seat] == seat:
+            return seat
+        return next(company for company, holder in enumerate(self.holder) if holder == seat)
+
+    @property
+    def seat(self) -> int:
+        """The seat to act in a move (or -1)."""
+        return self.order[self.mover] if self.mover >= 0 else -1
+
+    @property
+    def derived(self) -> Derived:
+        if self._derived is None:
+            self._derived = Derived(self.pieces)
+        return self._derived
+
+
+def _snapshot(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_snapshot(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _snapshot(item) for key, item in value.items()}
+    return value
+
+
+class Derived:
+    """Where every piece is, computed once per state: the occupant of each hex (units, Turrets, White Ore; a Sea
+    Freighter on both its hexes), Pontoons, Lander hexes and each carrier's cargo."""
+
+    __slots__ = ("cargo", "lander", "pods", "pontoon", "top")
+
+    def __init__(self, pieces: Mapping[int, Piece]) -> None:
+        self.top: dict[int, int] = {}
+        self.pontoon: dict[int, int] = {}
+        self.lander: dict[int, int] = {}
+        self.pods: dict[int, tuple[int, ...]] = {}
+        self.cargo: dict[int, list[int]] = {}
+        for pid, piece in pieces.items():
+            if piece.carrier >= 0:
+                self.cargo.setdefault(piece.carrier, []).append(pid)
+                continue
+            kind = piece.kind
+            if kind == "pontoon":
+                self.pontoon[piece.hex] = pid
+            elif kind == "lander":
+                hexes = lander_hexes(piece.hex, piece.aux)
+                self.pods[pid] = hexes[1:]
+                for cell in hexes:
+                    self.lander[cell] = pid
+            elif kind == "freighter":
+                for cell in freighter_hexes(piece.hex, piece.aux):
+                    self.top[cell] = pid
+            else:
+                self.top[piece.hex] = pid
+        for items in self.cargo.values():
+            items.sort()
+
+    def hexes(self, piece: Piece) -> tuple[int, ...]:
+        if piece.kind == "freighter":
+            return freighter_hexes(piece.hex, piece.aux)
+        if piece.kind == "lander":
+            return lander_hexes(piece.hex, piece.aux)
+        return (piece.hex,) if piece.hex >= 0 else ()
+
+    def contents(self, pid: int) -> list[int]:
+        """Everything inside ``pid``, nested cargo included."""
+        found: list[int] = []
+        stack = list(self.cargo.get(pid, ()))
+        while stack:
+            inner = stack.pop()
+            found.append(inner)
+            stack.extend(self.cargo.get(inner, ()))
+        return found
+
+
+# --- JSON ---------------------------------------------------------------------------------------------
+def state_to_json(state: TF22State, hidden: bool = True) -> JSON:
+    """The whole state; ``hidden=False`` leaves out the face-down tide deck (the public part, for views)."""
+    data: JSON = {
+        "seats": state.seats, "turns": state.turns, "interference": state.interference, "turn": state.turn,
+        "phase": state.phase, "order": list(state.order), "mover": state.mover, "tide": state.tide,
+        "faceup": list(state.faceup), "known": list(state.known),
+        "pieces": [[pid, *piece] for pid, piece in sorted(state.pieces.items())], "next_id": state.next_id,
+        "landers": list(state.landers), "holder": list(state.holder), "reserve": dict(state.reserve),
+        "ap": list(state.ap), "saved": list(state.saved),
+        "shots": [[pid, count] for pid, count in sorted(state.shots.items())],
+        "built": [[pid, list(kinds)] for pid, kinds in sorted(state.built.items())],
+        "modules": [list(row) for row in state.modules], "captured": [list(row) for row in state.captured],
+        "flown": list(state.flown), "freight": [list(row) for row in state.freight], "breach": state.breach,
+        "journal": [_entry_to_json(entry) for entry in state.journal], "events": list(state.events),
+    }
+    if hidden:
+        data["deck"] = list(state.deck)
+        if state.crypto is not None:  # never in a view: it holds this page's forecast (dealt.py)
+            data["crypto"] = tokens.copy(state.crypto)
+    return data
+
+
+def _entry_to_json(entry: JSON) -> JSON:
+    pieces = [[pid, None if old is None else list(old)] for pid, old in sorted(entry["pieces"].items())]
+    small = dict(entry["small"])
+    small["shots"] = [[pid, count] for pid, count in sorted(small["shots"].items())]
+    small["built"] = [[pid, list(kinds)] for pid, kinds in sorted(small["built"].items())]
+    return {"pieces": pieces, "small": small}
+
+
+def state_from_json(data: Mapping[str, Any]) -> TF22State:
+    try:
+        state = _read(data)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+        raise StateError(f"not a TF22 state: {error}") from error
+    _check(state)
+    return state
+
+
+def _read(data: Mapping[str, Any]) -> TF22State:
+    seats = _int(data["seats"], 2, MAX_SEATS)
+    turns = _int(data["turns"], 3, MAX_TURNS)
+    next_id = _int(data["next_id"], 1, 10**6)
+    return TF22State(
+        seats=seats, turns=turns, interference=_choice(data["interference"], INTERFERENCE),
+        turn=_int(data["turn"], 1, turns), phase=_choice(data["phase"], PHASES),
+        order=[_int(seat, 0, seats - 1) for seat in _list(data["order"])],
+        mover=_int(data["mover"], -1, seats - 1), tide=_choice(data["tide"], ("", *LEVELS)),
+        deck=[(tokens.parse_token(card) if "crypto" in data else None) or _choice(card, LEVELS)
+              for card in _list(data["deck"])],
+        crypto=tokens.read(data.get("crypto"), lambda card: _choice(card, LEVELS), PHASES),
+        faceup=[_choice(card, LEVELS) for card in _list(data["faceup"])],
+        known=[_int(count, 0, len(DECK)) for count in _seats(data["known"], seats)],
+        pieces={_int(row[0], 1, next_id - 1): _piece(row[1:]) for row in _list(data["pieces"])},
+        next_id=next_id,
+        landers=[_int(lid, -1, next_id - 1) for lid in _seats(data["landers"], seats)],
+        holder=[_int(seat, -1, seats - 1) for seat in _seats(data["holder"], seats)],
+        reserve={_choice(kind, BUILDABLE): _int(count, 0, 99) for kind, count in dict(data["reserve"]).items()},
+        ap=[_int(points, 0, 99) for points in _seats(data["ap"], seats)],
+        saved=[_int(points, 0, 10) for points in _seats(data["saved"], seats)],
+        shots=_shots(data["shots"], next_id), built=_built(data["built"], next_id),
+        modules=[[_int(count, 0, 999) for count in _seats(row, seats)] for row in _seats(data["modules"], seats)],
+        captured=[sorted({_int(c, 0, seats - 1) for c in _list(row)}) for row in _seats(data["captured"], seats)],
+        flown=[_bool(flag) for flag in _seats(data["flown"], seats)],
+        freight=[[_int(n, 0, 9999) for n in _pair(row)] for row in _seats(data["freight"], seats)],
+        breach=_int(data["breach"], -1, next_id - 1),
+        journal=[_entry(entry, next_id) for entry in _list(data["journal"])],
+        events=[str(event) for event in _list(data["events"])],
+    )
+
+
+def _piece(row: Any) -> Piece:
+    kind, comm, cell, carrier, aux = _list(row)
+    piece = Piece(_choice(kind, KINDS), _int(comm, -1, MAX_SEATS - 1), _int(cell, -1, CELLS - 1),
+                  _int(carrier, -1, 10**6), _int(aux, -1, 10**6))
+    if (piece.hex < 0) == (piece.carrier < 0):
+        raise ValueError(f"a piece is on the map or carried, not both or neither: {row}")
+    if piece.hex >= 0 and piece.hex not in ON_BOARD:
+        raise ValueError(f"a piece off the board: {row}")
+    if (piece.comm < 0) != (kind in ("ore", "pontoon")):
+        raise ValueError(f"White Ore and Pontoons hold no Comm Module, every unit one: {row}")
+    return piece
+
+
+def _entry(entry: Any, next_id: int) -> JSON:
+    pieces = {_int(pid, 1, next_id): None if old is None else _piece(old) for pid, old in _list(entry["pieces"])}
+    small = dict(entry["small"])
+    if set(small) != set(SMALL):
+        raise ValueError(f"an undo entry restores {', '.join(SMALL)}")
+    small["shots"] = _shots(small["shots"], next_id)
+    small["built"] = _built(small["built"], next_id)
+    return {"pieces": pieces, "small": small}
+
+
+def _shots(rows: Any, next_id: int) -> dict[int, int]:
+    return {_int(pid, 1, next_id): _int(count, 0, 2) for pid, count in _list(rows)}
+
+
+def _built(rows: Any, next_id: int) -> dict[int, list[str]]:
+    return {_int(pid, 1, next_id): [_choice(kind, BUILDABLE) for kind in _list(kinds)] for pid, kinds in _list(rows)}
+
+
+def _seats(value: Any, seats: int) -> list[Any]:
+    if not isinstance(value, list) or len(value) != seats:
+        raise ValueError("expected one entry per seat")
+    return value
+
+
+def _pair(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueError("expected [White Ore, units]")
+    return value
+
+
+def _check(state: TF22State) -> None:
+    """Consistency a well-formed dict may still lack."""
+    pieces = state.pieces
+    for pid, piece in pieces.items():
+        if piece.comm >= state.seats:
+            raise StateError(f"piece {pid} holds the Comm Module of company {piece.comm}, which is not in the match")
+        if piece.carrier >= 0:
+            carrier = pieces.get(piece.carrier)
+            if carrier is None or carrier.kind not in CARRIERS:
+                raise StateError(f"piece {pid} is carried by {piece.carrier}, which is no carrier")
+        if piece.kind == "lander" and piece.aux not in (0, 1):
+            raise StateError(f"Lander {pid} has no orientation")
+        if piece.kind == "freighter" and piece.hex >= 0 and not 0 <= piece.aux < 6:
+            raise StateError(f"Sea Freighter {pid} has no second hex")
+    for pid in pieces:  # no piece inside itself
+        seen, current = {pid}, pieces[pid].carrier
+        while current >= 0:
+            if current in seen:
+                raise StateError(f"piece {pid} is inside itself")
+            seen.add(current)
+            current = pieces[current].carrier
+    cells: dict[tuple[str, int], int] = {}
+    for pid, piece in pieces.items():
+        if piece.hex < 0:
+            continue
+        if piece.kind == "lander":
+            hexes: Iterable[int] = lander_hexes(piece.hex, piece.aux)
+        elif piece.kind == "freighter":
+            hexes = freighter_hexes(piece.hex, piece.aux)
+        else:
+            hexes = (piece.hex,)
+        layer = {"pontoon": "pontoon", "lander": "lander"}.get(piece.kind, "top")
+        for cell in hexes:
+            if cell not in ON_BOARD or (layer, cell) in cells:
+                raise StateError(f"piece {pid} is off the board or shares a hex with piece {cells.get((layer, cell))}")
+            cells[(layer, cell)] = pid
+    for (layer, cell), pid in cells.items():
+        if layer == "top" and ("lander", cell) in cells and pieces[pid].kind != "turret":
+            raise StateError(f"piece {pid} stands on a Lander")
+    for company, lid in enumerate(state.landers):
+        if lid < 0:
+            continue
+        if lid not in pieces or pieces[lid].kind != "lander":
+            raise StateError(f"company {company}'s Lander {lid} is missing")
+        if pieces[lid].comm != company and state.holder[company] >= 0:
+            raise StateError(f"company {company}'s Lander holds a foreign Comm Module but the company is commanded")
+    if len({lid for lid in state.landers if lid >= 0}) != sum(1 for lid in state.landers if lid >= 0):
+        raise StateError("two companies name the same Lander")
+    if state.phase in ("play", "interfere") and state.mover < 0:
+        raise StateError("a move is played by a seat")
+    if len(state.deck) + len(state.faceup) > len(DECK):
+        raise StateError("more tide cards than the deck holds")
+    if state.phase != "end" and state.phase not in ("order", "land", "deal") and not state.faceup:
+        raise StateError("the first tide card is revealed in turn 1")
+    if sorted(HEXES) != list(HEXES):  # pragma: no cover - the board's own invariant
+        raise StateError("board hexes out of order")
