@@ -7,8 +7,11 @@
 // Configuration comes from this module's URL query (?build=&pyodide=&wheel=&sha=), stamped into the
 // page by build.py; without it the worker reads ../manifest.json.
 //
-// A second start restores a memory snapshot of the first one, taken right after `import cargobay.service`
-// (worker/snapshot.mjs; `?snapshot=0` on the page URL boots without it, for bench/startup.py).
+// A second start restores a memory snapshot (worker/snapshot.mjs; `?snapshot=0` on the page URL boots without it, for
+// bench/startup.py). The first start does not take it: booting with `_makeSnapshot` and making the snapshot cost the
+// cold start ~0.15x of a bare boot. Once this engine is ready, the page starts, in idle time, a second worker of this
+// module with `?role=snapshot`, which boots afresh with `_makeSnapshot`, imports the engine, makes and stores the
+// snapshot (a pristine engine, no match), reports its size and make time, and is ended.
 //
 // Run as a SharedWorker (the embed page, web/embed.html: several embedded games on one page), the engine boots
 // once for every page that connects; each page (port) gets a Python `Service` of its own, so their matches never
@@ -65,14 +68,17 @@ const configP = readConfig();
 
 const useLoadPackage = here.searchParams.get("install") === "loadPackage";
 const useSnapshot = here.searchParams.get("snapshot") !== "0" && !useLoadPackage;
+const maker = here.searchParams.get("role") === "snapshot"; // the snapshot maker (see above), never a service
 const keyP = configP.then((cfg) => (useSnapshot ? snapshotKey(siteRoot, cfg) : null));
 const snapshotP = keyP.then(findSnapshot);
-timings.snapshot = "off"; // "restored": booted from the snapshot; "made": booted afresh and took one
+// "restored": booted from the snapshot; "wanted": booted afresh, none kept yet (the page has a maker take one);
+// "made": (the maker) booted afresh and took one; "off": none used
+timings.snapshot = "off";
 
 const pyodideP = configP.then(async (cfg) => {
   const indexURL = new URL(cfg.pyodide, siteRoot).href;
   const [{ loadPyodide }, snapshot, key] = await Promise.all([
-    import(new URL("pyodide.mjs", indexURL).href), snapshotP, keyP]);
+    import(new URL("pyodide.mjs", indexURL).href), maker ? null : snapshotP, keyP]);
   postStatus("loading", "runtime", 0.1);
   let py = null;
   if (snapshot) {
@@ -85,8 +91,8 @@ const pyodideP = configP.then(async (cfg) => {
     }
   }
   if (!py) {
-    py = await loadPyodide({ indexURL, _makeSnapshot: Boolean(key) });
-    if (key) timings.snapshot = "made";
+    py = await loadPyodide({ indexURL, _makeSnapshot: maker && Boolean(key) });
+    if (key) timings.snapshot = maker ? "made" : "wanted";
   }
   mark("runtime");
   postStatus("loading", "runtime-ready", 0.8);
@@ -132,12 +138,17 @@ async function boot() {
     py.runPython("import random; random.seed()");
   }
   const fn = importService(py);
-  if (timings.snapshot === "made") {
-    // Before any request: the snapshot holds the engine as imported, no match. Kept once the engine is ready.
+  if (maker) {
+    // The snapshot maker: the engine as imported, no match; stored, then reported to the page, which ends this.
+    if (timings.snapshot !== "made") throw new Error("no snapshot to make (the build has no id)");
+    mark("snapshot-from");
     const bytes = py.makeMemorySnapshot();
     mark("snapshot-made");
     timings.snapshotBytes = bytes.byteLength;
-    keyP.then((key) => setTimeout(() => storeSnapshot(key, bytes), 0));
+    const stored = await storeSnapshot(await keyP, bytes);
+    mark("snapshot-stored");
+    postMessage({ event: "snapshot", stored, timings });
+    return null;
   }
   return fn;
 }
@@ -170,12 +181,17 @@ function importService(py) {
 
 boot().then(
   (fn) => {
+    if (maker) return;
     handle = fn;
     postStatus("ready", "ready", 1);
     while (queue.length) answer(queue.shift());
   },
   (err) => {
     bootError = String(err && err.message ? err.message : err);
+    if (maker) {
+      postMessage({ event: "snapshot", stored: false, message: bootError, timings });
+      return;
+    }
     console.error("cargobay engine failed to start:", err);
     postStatus("error", "failed", 1, bootError);
     while (queue.length) {

@@ -127,6 +127,12 @@ def disk(index: int, radius: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+@cache
+def disk_set(index: int, radius: int) -> frozenset[int]:
+    """``disk`` as a set, for membership tests."""
+    return frozenset(disk(index, radius))
+
+
 def hex_text(index: int) -> str:
     return f"{index % WIDTH},{index // WIDTH}"
 

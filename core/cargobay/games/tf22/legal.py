@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, distance, hex_text, neighbour
+from .board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
 from .fire import active, bridgeable, land_at, tide_active, unit_range, zones
 from .state import TF22State, lander_hexes
 from .units import (
@@ -115,8 +115,8 @@ def actors(state: TF22State, seat: int) -> list[int]:
         return []
     if state.breach >= 0:
         return sorted({int(a.split(":")[1].split("+")[0]) for a in _breach_fire(_context(state, seat))})
-    return [pid for pid, piece in state.pieces.items() if piece.hex >= 0 and piece.kind not in ("ore", "pontoon")
-            and state.controller(piece) == seat]
+    pieces, holder = state.pieces, state.holder
+    return [pid for pid in state.derived.units if holder[pieces[pid].comm] == seat]
 
 
 def _context(state: TF22State, seat: int) -> Seat:
@@ -337,13 +337,14 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     shooter = state.pieces[pid]
     if not tide_active(state, shooter):
         return []
-    partners = [entry for entry in ctx.ready() if entry[0] != pid]
+    partners = [(partner, disk_set(at, reach)) for partner, at, reach in ctx.ready() if partner != pid]
     if not partners:
         return []
     pieces = state.pieces
+    top, pontoon = derived.top, derived.pontoon
     targets: dict[int, None] = {}
     for cell in disk(shooter.hex, unit_range(shooter)):
-        for target in (derived.top.get(cell), derived.pontoon.get(cell)):
+        for target in (top.get(cell), pontoon.get(cell)):
             if target is None or target in targets:
                 continue
             piece = pieces[target]
@@ -351,10 +352,14 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
                 targets[target] = None
     found = []
     for target in targets:
-        cells = derived.hexes(pieces[target])
-        for partner, at, reach in partners:
-            if any(distance(at, cell) <= reach for cell in cells):
-                found.append(f"fire:{pid}+{partner}>{target}")
+        piece = pieces[target]
+        if piece.kind == "freighter" or piece.kind == "lander":
+            cells = derived.hexes(piece)
+            found += [f"fire:{pid}+{partner}>{target}" for partner, reach in partners
+                      if any(cell in reach for cell in cells)]
+        else:
+            cell = piece.hex
+            found += [f"fire:{pid}+{partner}>{target}" for partner, reach in partners if cell in reach]
     return found
 
 
