@@ -65,6 +65,34 @@ def test_one_visit_then_offline_reload_plays_a_match(chromium, site_url) -> None
         context.close()
 
 
+def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25: the cold boot takes no snapshot (it reports "wanted"); once it is ready the page's snapshot maker
+    stores one; the reload restores it and the engine answers."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.base_url = site_url  # type: ignore[attr-defined]
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_app(page)
+        wait_ready(page)
+        assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "wanted"
+        page.wait_for_function("() => window.cargobayEngine.timings.snapshotMaker?.stored === true",
+                               timeout=ENGINE_TIMEOUT_MS, polling=200)
+        made = page.evaluate("() => window.cargobayEngine.timings.snapshotMaker")
+        assert made["bytes"] > 1_000_000 and made["make"] >= 0, made
+        assert made["started"] >= page.evaluate("() => window.cargobayEngine.timings.ready"), made
+        wait_offline_ready(page)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "restored"
+        start_match(page, ("human", "easy"), seed=4)
+        assert error_message(page) == ""
+        assert errors == []
+    finally:
+        context.close()
+
+
 def rebuild(dist: Path, old: str, new: str) -> None:
     """A new build of the same site: every file that names the build id names the new one."""
     for path in dist.rglob("*"):

@@ -51,9 +51,9 @@ from .effects import execute
 from .fire import land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
 from .legal import interference_pairs, unit_actions
-from .state import Derived, TF22State, lander_hexes
+from .state import TF22State, lander_hexes
 from .tides import LAND, LEVELS, unseen
-from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, Piece, size
+from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, size
 
 __all__ = ["StrongBot"]
 
@@ -331,8 +331,6 @@ class Search:
         new.journal = []
         new._cache["zones"] = zones(state)  # the same pieces until ``execute`` changes one (which clears it)
         execute(new, self.seat, move)
-        if isinstance(move, Move) and new.breach < 0:
-            new._derived = _moved(state.derived, state.pieces[move.unit], new.pieces[move.unit], move.unit)
         if isinstance(move, Move | Load | Unload):
             moved = move.unit if isinstance(move, Move) else move.piece
             kind = state.pieces[moved].kind
@@ -362,19 +360,6 @@ class Search:
                 break
             best = max(best, self.value(state, action)[0])
         return best
-
-
-def _moved(derived: Derived, old: Piece, new: Piece, pid: int) -> Derived:
-    """``derived`` with one unit moved on the map (what ``Derived`` would compute afresh, for less)."""
-    top = dict(derived.top)
-    for cell in derived.hexes(old):
-        del top[cell]
-    for cell in derived.hexes(new):
-        top[cell] = pid
-    found = Derived.__new__(Derived)
-    found.top, found.pontoon, found.lander, found.pods, found.cargo = (
-        top, derived.pontoon, derived.lander, derived.pods, derived.cargo)
-    return found
 
 
 def _unit(action: str) -> int:

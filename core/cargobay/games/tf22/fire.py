@@ -27,7 +27,7 @@ from collections import Counter
 from .board import NEIGHBOURS, TERRAIN, disk, parse_hex
 from .state import TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
-from .units import ARMED, LAND_UNITS, RANGE, SEA_UNITS, Piece
+from .units import LAND_UNITS, RANGE, SEA_UNITS, Piece
 
 __all__ = ["Zones", "active", "destroy", "tide_active", "unit_range", "wash_pontoons", "zones"]
 

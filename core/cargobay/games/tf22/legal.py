@@ -353,7 +353,7 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     found = []
     for target in targets:
         piece = pieces[target]
-        if piece.kind == "freighter" or piece.kind == "lander":
+        if piece.kind in {"freighter", "lander"}:
             cells = derived.hexes(piece)
             found += [f"fire:{pid}+{partner}>{target}" for partner, reach in partners
                       if any(cell in reach for cell in cells)]

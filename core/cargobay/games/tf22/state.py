@@ -279,6 +279,7 @@ class Derived:
                 del self.cargo[piece.carrier]
             return
         kind = piece.kind
+        hexes: tuple[int, ...]
         if kind == "pontoon":
             layer, hexes = self.pontoon, (piece.hex,)
         elif kind == "lander":

@@ -1,7 +1,6 @@
-"""The reference: core/cargobay/games/tf22/fire.py as it was at commit 5d049dc (before the move generator
+"""The reference: core/cargobay/games/tf22/fire.py as it was at commit 9b96c00 (before the move generator
 was made incremental), imports made absolute; tests/games/tf22/test_differential.py compares the legal
 actions of the engine with those of this copy at every step of random matches. Not to be edited."""
-# ruff: noqa
 # mypy: ignore-errors
 
 from __future__ import annotations
@@ -9,9 +8,10 @@ from __future__ import annotations
 from collections import Counter
 
 from cargobay.games.tf22.board import NEIGHBOURS, TERRAIN, disk, parse_hex
-from .state import TF22State
 from cargobay.games.tf22.tides import BEFORE_FIRST_CARD, LAND
 from cargobay.games.tf22.units import ARMED, LAND_UNITS, RANGE, SEA_UNITS, Piece
+
+from .state import TF22State
 
 __all__ = ["Zones", "active", "destroy", "tide_active", "unit_range", "wash_pontoons", "zones"]
 
@@ -54,7 +54,7 @@ def unit_range(piece: Piece, cell: int | None = None) -> int:
 class Zones:
     """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none)."""
 
-    __slots__ = ("_enemy", "count", "covered", "shooters")
+    __slots__ = ("_enemy", "count", "covered", "shooters", "silenced")
 
     def __init__(self, state: TF22State) -> None:
         self.count: list[Counter[int]] = [Counter() for _ in range(state.seats)]
@@ -69,6 +69,14 @@ class Zones:
             reach = unit_range(piece)
             self.shooters[pid] = (seat, piece.hex, reach)
             self.count[seat].update(disk(piece.hex, reach))
+        # ruling 12: a Laser Turret under an enemy Zone of Fire is inactive and projects no fire
+        self.silenced: frozenset[int] = frozenset(
+            pid for pid, (seat, cell, _) in self.shooters.items()
+            if state.pieces[pid].kind == "turret"
+            and any(other != seat and row[cell] >= 2 for other, row in enumerate(self.count)))
+        for pid in self.silenced:
+            seat, cell, reach = self.shooters.pop(pid)
+            self.count[seat].subtract(disk(cell, reach))
         # each seat's zone
         self.covered = [{cell for cell, n in row.items() if n >= 2} for row in self.count]
 
@@ -98,8 +106,10 @@ def active(state: TF22State, pid: int, seat: int) -> bool:
     piece = state.pieces[pid]
     if piece.hex < 0 or state.controller(piece) != seat:
         return False
-    if piece.kind in ("lander", "turret"):
+    if piece.kind == "lander":
         return True
+    if piece.kind == "turret":
+        return pid not in zones(state).silenced
     if not tide_active(state, piece):
         return False
     enemy = zones(state).enemy(seat)

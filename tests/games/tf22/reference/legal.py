@@ -1,7 +1,6 @@
-"""The reference: core/cargobay/games/tf22/legal.py as it was at commit 5d049dc (before the move generator
+"""The reference: core/cargobay/games/tf22/legal.py as it was at commit 9b96c00 (before the move generator
 was made incremental), imports made absolute; tests/games/tf22/test_differential.py compares the legal
 actions of the engine with those of this copy at every step of random matches. Not to be edited."""
-# ruff: noqa
 # mypy: ignore-errors
 
 from __future__ import annotations
@@ -9,9 +8,22 @@ from __future__ import annotations
 from functools import cache
 
 from cargobay.games.tf22.board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, distance, hex_text, neighbour
+from cargobay.games.tf22.units import (
+    ARMED,
+    BUILDABLE,
+    BUILDS_PER_TURN,
+    CAPACITY,
+    CAPTURABLE,
+    CARRIERS,
+    NAMES,
+    SEA_UNITS,
+    TRANSPORTERS_PER_TURN,
+    fits,
+    size,
+)
+
 from .fire import active, bridgeable, land_at, tide_active, unit_range, zones
 from .state import TF22State, lander_hexes
-from cargobay.games.tf22.units import ARMED, BUILDABLE, BUILDS_PER_TURN, CAPACITY, CAPTURABLE, CARRIERS, SEA_UNITS, fits, size
 
 __all__ = ["actors", "landing_sites", "legal_actions", "unit_actions"]
 
@@ -118,8 +130,8 @@ def _unit_actions(ctx: Seat, pid: int) -> list[str]:
     kind = piece.kind
     if kind == "lander":
         return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid), *_replaces(ctx, pid)]
-    if kind == "turret":
-        return _fire(ctx, pid)
+    if kind == "turret":  # ruling 12: a Turret under enemy fire is inactive
+        return _fire(ctx, pid) if active(state, pid, ctx.seat) else []
     if not active(state, pid, ctx.seat):
         return []
     found = _moves(ctx, pid)
@@ -366,33 +378,56 @@ def _adjacent_armed(ctx: Seat, cells: tuple[int, ...]) -> list[int]:
 
 # --- building and repairing ---------------------------------------------------------------------------
 def _builds(ctx: Seat, pid: int) -> list[str]:
-    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    """Ruling 11: into any free adjacent hex unloading allows (a flooded one included: the unit is then inactive;
+    open sea: it is lost), or onto an adjacent own carrier with room; at most 2 units (1 Transporter) per
+    Production Unit and turn."""
+    state, derived = ctx.state, ctx.derived
     pieces = state.pieces
     made = state.built.get(pid, [])
     if len(made) >= BUILDS_PER_TURN or not any(pieces[i].kind == "ore" for i in derived.cargo.get(pid, ())):
         return []
     kinds = [kind for kind in BUILDABLE if state.reserve.get(kind, 0) > 0
-             and not (kind == "transporter" and "transporter" in made)]
+             and not (kind == "transporter" and made.count("transporter") >= TRANSPORTERS_PER_TURN)]
     found = []
     for cell in NEIGHBOURS[pieces[pid].hex]:
-        if cell in ctx.enemy or cell in derived.lander:
-            continue
-        place = hex_text(cell)
-        occupant = derived.top.get(cell)
-        if occupant is not None:
-            other = pieces[occupant]
-            if (other.kind == "transporter" and state.controller(other) == seat and active(state, occupant, seat)
-                    and ctx.free_space(occupant) >= 1):
-                found += [f"build:{pid}>{kind}@{place}" for kind in kinds if fits("transporter", kind)]
-            continue
-        for kind in kinds:
-            if kind == "pontoon":
-                ok = cell not in derived.pontoon and bridgeable(state, cell)
-            else:
-                ok = land_at(state, cell) or cell in derived.pontoon
-            if ok:
-                found.append(f"build:{pid}>{kind}@{place}")
+        found += [f"build:{pid}>{kind}@{hex_text(cell)}" for kind in kinds if build_place(ctx, cell, kind) == ""]
     return found
+
+
+def build_place(ctx: Seat, cell: int, kind: str) -> str:
+    """Why a new unit of ``kind`` cannot go on ``cell`` next to its Production Unit ("" if it can): the rules of
+    unloading (the rulebook: the Production Unit "unloads the newly produced unit")."""
+    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    pieces = state.pieces
+    place = hex_text(cell)
+    if cell in ctx.enemy:
+        return f"{place} is inside an enemy Zone of Fire"
+    if cell in derived.lander:
+        held = derived.lander[cell]
+        occupant = derived.top.get(cell)
+        if state.controller(pieces[held]) != seat:
+            return f"{place} is part of another company's Lander"
+        if occupant is None or pieces[occupant].kind != "turret":
+            return f"{place} is not a pod of the Lander with a standing Laser Turret"
+        return ""
+    occupant = derived.top.get(cell)
+    if occupant is not None:
+        other = pieces[occupant]
+        if other.kind not in CAPACITY or state.controller(other) != seat:
+            return f"{place} is occupied by {NAMES[other.kind]} {occupant}"
+        if not active(state, occupant, seat):
+            return f"{NAMES[other.kind]} {occupant} on {place} is inactive"
+        if not fits(other.kind, kind):
+            return f"a {NAMES[other.kind]} does not carry a {NAMES[kind]}"
+        if ctx.free_space(occupant) < size(kind):
+            return f"{NAMES[other.kind]} {occupant} on {place} has no room for a {NAMES[kind]}"
+        return ""
+    if kind == "pontoon":
+        if cell in derived.pontoon:
+            return f"{place} already holds a Pontoon"
+        if not bridgeable(state, cell):
+            return f"a Pontoon on {place} would touch no surface hex or other Pontoon"
+    return ""
 
 
 def repair_cost(state: TF22State, seat: int, lander: int) -> tuple[int, list[int]] | None:

@@ -1,7 +1,6 @@
-"""The reference: core/cargobay/games/tf22/state.py as it was at commit 5d049dc (before the move generator
+"""The reference: core/cargobay/games/tf22/state.py as it was at commit 9b96c00 (before the move generator
 was made incremental), imports made absolute; tests/games/tf22/test_differential.py compares the legal
 actions of the engine with those of this copy at every step of random matches. Not to be edited."""
-# ruff: noqa
 # mypy: ignore-errors
 
 from __future__ import annotations
