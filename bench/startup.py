@@ -92,8 +92,9 @@ def measure_bare(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
     return {"engine": page.evaluate("() => window.bareTimings.ready")}
 
 
-INSTALLED_JS = """() => document.documentElement.dataset.offline === 'ready' && caches.open('cargobay-snapshot')
-  .then((c) => c.keys()).then((k) => k.length > 0)"""
+# the site precached, and the engine's memory snapshot stored (by the page's snapshot maker, after ready)
+INSTALLED_JS = """() => document.documentElement.dataset.offline === 'ready'
+  && window.cargobayEngine.timings.snapshotMaker?.stored === true"""
 
 
 def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
