@@ -175,8 +175,9 @@ def look(state: TF22State, seat: int, barrier: bool) -> None:
     """The seat's active Production Units read the forecast: it sees as many top cards as it has of them."""
     if not state.deck or state.flown[seat]:
         return
-    on_map = [pid for pid, piece in state.pieces.items()
-              if piece.kind == "production" and piece.hex >= 0 and state.controller(piece) == seat]
+    pieces = state.pieces
+    on_map = [pid for pid in state.derived.units
+              if pieces[pid].kind == "production" and state.controller(pieces[pid]) == seat]
     if len(on_map) <= state.known[seat]:
         return
     count = sum(1 for pid in on_map if active(state, pid, seat))

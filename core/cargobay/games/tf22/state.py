@@ -153,7 +153,12 @@ class TF22State:
     def open_entry(self) -> JSON:
         """Start recording an action of the current move; returns the small counters as they were."""
         self._diff = {}
-        return {name: _snapshot(getattr(self, name)) for name in SMALL}
+        return {  # _snapshot of each name in SMALL, written out (one is taken before every action)
+            "ap": list(self.ap), "shots": dict(self.shots), "built": {k: list(v) for k, v in self.built.items()},
+            "reserve": dict(self.reserve), "modules": [list(row) for row in self.modules],
+            "holder": list(self.holder), "captured": [list(row) for row in self.captured], "next_id": self.next_id,
+            "breach": self.breach, "phase": self.phase, "events": list(self.events),
+        }
 
     def close_entry(self, small: JSON) -> None:
         assert self._diff is not None
