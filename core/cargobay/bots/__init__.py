@@ -23,13 +23,29 @@ class Bot(Protocol):
         ...
 
 
+class NoLegalActionError(ValueError):
+    """A bot was asked to choose for a seat with no legal action: the caller's bug, never a player's refusal."""
+
+
+def forced(view: dict[str, Any]) -> str | None:
+    """The only legal action of ``view`` when there is just one (every bot plays it at once), else None.
+
+    :raises NoLegalActionError: when the view has no legal action at all.
+
+    >>> forced({"legal": ["pass"]}), forced({"legal": ["a", "b"]})
+    ('pass', None)
+    """
+    legal = view["legal"]
+    if not legal:
+        raise NoLegalActionError("the bot's seat has no legal action")
+    return str(legal[0]) if len(legal) == 1 else None
+
+
 class RandomBot:
     """``easy``: a uniformly random legal action, for any game."""
 
     level = "easy"
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        return str(rng.choice(legal))
+        forced(view)  # no legal action: an error
+        return str(rng.choice(view["legal"]))

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...bots import forced
 from ...engine import Game
 from .actions import DECK, RANK, SUIT, SUITS
 from .rules import HAULS, LOADS, SEATS, HaulState
@@ -274,11 +275,9 @@ class MediumBot:
         self.low_worth = low_worth
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return str(legal[0])
+        only, legal = forced(view), view["legal"]
+        if only is not None:
+            return only
         sim = _Sim.from_parts(view)
         seat = view["seat"]
         if view["phase"] == "resolve":
@@ -388,11 +387,9 @@ class StrongBot:
         self.max_worlds = max_worlds
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return str(legal[0])
+        only, legal = forced(view), view["legal"]
+        if only is not None:
+            return only
         values = self.values(game, view, rng)
         best = max(values.values())
         ties = [action for action in legal if values[action] >= best - 1e-9]

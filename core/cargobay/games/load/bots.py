@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...bots import forced
 from ...bots.search import argmax_ties, purify, regret_matching, sample_index
 from ...engine import Game
 from .sim import (
@@ -59,14 +60,6 @@ from .sim import (
 HAND_WORTH = 1.5  # points a card kept in hand is worth per unit of its win probability
 
 
-def _forced(view: dict[str, Any]) -> str | None:
-    """The only legal action, if there is just one; an error if there is none."""
-    legal = view["legal"]
-    if not legal:
-        raise ValueError("the bot's seat has no legal action")
-    return str(legal[0]) if len(legal) == 1 else None
-
-
 class MediumBot:
     """``medium``: one-ply expected value of each card against the unseen cards, static loads."""
 
@@ -76,9 +69,9 @@ class MediumBot:
         self.hand_worth = hand_worth
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        forced = _forced(view)
-        if forced is not None:
-            return forced
+        only = forced(view)
+        if only is not None:
+            return only
         if view["phase"] == "load":
             return self._load(view, rng)
         return self._card(view, rng)
@@ -175,9 +168,9 @@ class StrongBot:
         self.load_static_weight = min(1.0, max(0.0, load_static_weight))
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        forced = _forced(view)
-        if forced is not None:
-            return forced
+        only = forced(view)
+        if only is not None:
+            return only
         if view["phase"] == "load":
             return self._load(game, view, rng)
         strategy = self.strategy(game, view, rng)

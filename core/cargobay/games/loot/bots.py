@@ -33,6 +33,7 @@ import random
 import re
 from typing import Any
 
+from ...bots import forced
 from ...bots.search import argmax_ties, regret_matching, sample_index
 from ...engine import Game
 from .botsim import ACES, PLAIN, Model, reaction_action, resolved
@@ -281,14 +282,12 @@ class _ModelBot:
         raise NotImplementedError
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
+        only, legal = forced(view), view["legal"]
         phase = view["phase"]
         if phase == "shootout":
             return reaction_action(legal, rng)
-        if len(legal) == 1:
-            return str(legal[0])
+        if only is not None:
+            return only
         model = Model(view)  # a view the model cannot read is a bug: raised, never a silent random move
         weights = self.weights(model, view["seat"])
         if phase == "pick":

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ...bots import forced
 from ...engine import Game
 from .hint import CARD_INDEX, Table, hint
 
@@ -26,7 +27,9 @@ class MediumBot:
     level = "medium"
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
+        only, legal = forced(view), view["legal"]
+        if only is not None:
+            return only
         table = Table.from_view(view)
         if view["phase"] == "draw":
             return "stop" if table.should_stop() else "draw"
@@ -43,6 +46,8 @@ class StrongBot:
         self.budget = budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        legal = view["legal"]
+        only, legal = forced(view), view["legal"]
+        if only is not None:
+            return only
         action = hint(view, rng, samples=0, budget=self.budget).action
         return action if action in legal else str(legal[0])

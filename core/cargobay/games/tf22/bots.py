@@ -19,6 +19,7 @@ import random
 from collections import deque
 from typing import Any
 
+from ...bots import forced
 from ...engine import Game
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
 from .fire import active, land_at, tide_active, zones
@@ -157,11 +158,10 @@ class MediumBot:
     level = "medium"
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        only = forced(view)
+        if only is not None:
+            return only
         legal: list[str] = [str(action) for action in view["legal"]]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return legal[0]
         state: TF22State = game.determinize(view, random.Random(0))
         seat = int(view["seat"])
         if state.phase == "land":

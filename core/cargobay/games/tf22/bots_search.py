@@ -43,6 +43,7 @@ import random
 from collections import deque
 from typing import Any
 
+from ...bots import forced
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, parse_hex
@@ -424,11 +425,10 @@ class StrongBot:
         self.budget = budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        only = forced(view)
+        if only is not None:
+            return only
         legal: list[str] = [str(action) for action in view["legal"]]
-        if not legal:
-            raise ValueError("the bot's seat has no legal action")
-        if len(legal) == 1:
-            return legal[0]
         state: TF22State = game.determinize(view, random.Random(0))
         state.journal = []
         seat = int(view["seat"])
