@@ -110,3 +110,17 @@ def test_option_choice_labels_are_one_per_choice_and_reach_the_menu() -> None:
     assert items["kind"] == "set" and len(items["labels"]) == len(items["choices"])
     assert items["labels"][items["choices"].index("jewels")] == "Queen's Jewels (basic)"
     assert get_spec("loot").to_json()["peer_options"] == {"shootout": "gun cards", "crypto": True}  # issue 12
+
+
+def test_the_reflex_node_is_declared_by_the_game_not_found_by_a_phase_name() -> None:
+    """Generic code asks Game.is_reflex: only Loot's shootout is a reflex node; no other game has one."""
+    from cargobay.registry import GAMES
+
+    local = session(["human", "human"])
+    assert not local.reflex()
+    to_shootout(local, hot_seat=True)
+    assert local.reflex() and local.table.game.is_reflex(local.table.match.state)
+    for game_id in GAMES:
+        if game_id != "loot":
+            game = GAMES[game_id]
+            assert not game.is_reflex(game.new_state(game.min_seats, {}))

@@ -350,6 +350,11 @@ class Game(ABC, Generic[S]):
         selection ``"hint"`` (``session.HINT``) and the board draws it from ``RenderContext.hint``."""
         return None
 
+    def is_reflex(self, state: S) -> bool:
+        """A reflex node: a SIMULTANEOUS node played against the clock (Loot's quick-draw), where every human seat
+        at one screen acts at once, in the open (no hot-seat cover). False for every node by default."""
+        return False
+
     def is_terminal(self, state: S) -> bool:
         return self.current_player(state) == TERMINAL
 

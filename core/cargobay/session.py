@@ -20,9 +20,6 @@ if TYPE_CHECKING:
     from .net import Identity, Out, Peer, Setup
 
 
-# A view phase played against the clock (the page's quick-draw: ``draw:<ms>`` after "DRAW!"): at one screen
-# every human seat to act in it acts at once on the page's overlay, in the open, with no hot-seat cover.
-REFLEX_PHASE = "shootout"
 HINT = "hint"  # the selection that asks for the game's hint (Game.hint)
 
 
@@ -126,10 +123,10 @@ class LocalSession:
         return self.humans[0] if self.humans else None
 
     def reflex(self) -> bool:
-        """A node played against the clock (the public view's phase is ``REFLEX_PHASE``): reflexes, not
-        secrets, so hot-seat players all act at once at the screen."""
+        """A node played against the clock (the game says so: ``Game.is_reflex``): reflexes, not secrets, so
+        hot-seat players all act at once at the screen."""
         table = self.table
-        return not table.is_over() and table.game.view(table.match.state, None).get("phase") == REFLEX_PHASE
+        return not table.is_over() and table.game.is_reflex(table.match.state)
 
     def handoff(self) -> int | None:
         """Hot-seat play (two or more humans at one screen, hidden information): the human seat to act
@@ -192,6 +189,7 @@ class LocalSession:
             "svg": svg,
             "selection": self.selection,
             "handoff": handoff,
+            "reflex": self.reflex(),  # a node against the clock (Game.is_reflex): the page's quick-draw overlay
             "to_act": [{"seat": seat, "kind": kind} for seat, kind in table.to_act()],
             "over": table.is_over(),
             "result": game.result(match.state),

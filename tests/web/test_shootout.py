@@ -52,7 +52,7 @@ def test_the_human_shooters_of_this_screen_and_their_keys() -> None:
     assert human_shooters(both) == [0, 1] and title(both) == "Shootout! Player 1 v Player 2."
     assert [key_of(i) for i in range(7)] == ["F", "J", "A", "L", "V", "N", None]
     assert human_shooters({**snap, "mode": "p2p"}) == []  # between browsers: gun cards, no quick-draw
-    assert human_shooters({**snap, "view": {**snap["view"], "phase": "gun"}}) == []
+    assert human_shooters({**snap, "reflex": False}) == []  # the game says whether a node is a reflex node
     assert human_shooters(None) == [] and human_shooters({"mode": "local"}) == []
     alone.act(0, "draw:250")
     assert human_shooters(alone.snapshot()) == []  # drawn: only the bot is to act
@@ -124,8 +124,8 @@ def test_the_module_runs_under_micropython(tmp_path: Path) -> None:
     local = shootout(["human", "human"])
     before = local.snapshot()
     after = play(local, (0, "draw:231"), (1, "draw:284"))
-    snaps = json.dumps([{k: before[k] for k in ("mode", "view", "labels", "to_act", "over")},
-                        {k: after[k] for k in ("mode", "view", "labels", "to_act", "over")}])
+    snaps = json.dumps([{k: before[k] for k in ("mode", "view", "labels", "to_act", "over", "reflex")},
+                        {k: after[k] for k in ("mode", "view", "labels", "to_act", "over", "reflex")}])
     script = tmp_path / "run.mjs"
     script.write_text(MPY_SCRIPT % {"mpy": repr(str(MPY)), "module": repr(str(ROOT / "web" / "ui" / "shootout.py")),
                                     "snaps": json.dumps(snaps)})

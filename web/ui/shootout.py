@@ -1,11 +1,12 @@
 # The quick-draw shootout, the page's pure part (no DOM: tested with pytest under CPython and MicroPython):
 # which human seats of this screen are to draw, their keys, the action a reaction time makes, and the words
-# of the overlay. A game opts in through its view: phase "shootout", the seats in "shooters", actions
+# of the overlay. A game opts in by declaring the node a reflex node (Game.is_reflex: the snapshot's "reflex"),
+# with the seats in the view's "shooters", actions
 # "draw:<ms>" (reaction time after DRAW!, 1..9999) or "draw:early" (a press before it), and the resolved node
 # in view["last"] ({"kind": "shootout", "choices": [[seat, ms], ...]}, ms 0 or "early": too early).
 # The local session (core/cargobay/session.py) lets every human shooter act at once, with no hot-seat cover.
 
-PHASE = "shootout"
+PHASE = "shootout"  # the kind of the resolved node in view["last"] (the outcome's words)
 KEYS = ("F", "J", "A", "L", "V", "N")  # the first human shooter's key, the second's, ...
 WAIT_MS = (1500, 4000)  # DRAW! comes after a random wait in this range
 TIMEOUT_MS = 3000  # no press this long after DRAW!: that time is sent
@@ -18,7 +19,7 @@ def human_shooters(snap):
     if not isinstance(snap, dict) or snap.get("mode") != "local" or snap.get("over"):
         return []
     view = snap.get("view")
-    if not isinstance(view, dict) or view.get("phase") != PHASE:
+    if not isinstance(view, dict) or snap.get("reflex") is not True:  # the game declares it (Game.is_reflex)
         return []
     shooters = [s for s in view.get("shooters") or [] if isinstance(s, int)]
     humans = [e.get("seat") for e in snap.get("to_act") or [] if isinstance(e, dict) and e.get("kind") == "human"]
@@ -74,7 +75,7 @@ def time_words(ms):
 def resolved(snap, seats):
     """The shootout these seats drew in is over: another phase, or they are all to draw again."""
     view = (snap or {}).get("view") or {}
-    if view.get("phase") != PHASE or (snap or {}).get("over"):
+    if (snap or {}).get("reflex") is not True or (snap or {}).get("over"):
         return True
     acting = view.get("to_act") or []
     return all(s in acting for s in seats)

@@ -537,6 +537,10 @@ class LootGame(Game[LootState]):
             return None
         return {"scores": self.scores(state), "winners": [state.winner], "tied": list(state.tied)}
 
+    def is_reflex(self, state: LootState) -> bool:
+        """The quick-draw shootout is played against the clock: every human shooter at a screen draws at once."""
+        return state.phase == "shootout"
+
     def view(self, state: LootState, seat: int | None) -> JSON:
         own = seat if seat in range(state.players) else None
         acting = self.acting_seats(state)
