@@ -4,7 +4,8 @@
 // Every call answers JSON text (or a Promise of it) of the form {"ok": true, ...} or
 // {"ok": false, "error": "<reason>"}, so a failure is data on the Python side, never an exception.
 // Link events reach the one listener set with onEvent(fn) as JSON text:
-//   {"link": id, "type": "state", "state": "connecting"|"open"|"closed", "ms": <ms since accept/reply>}
+//   {"link": id, "type": "state", "state": "connecting"|"open"|"unstable"|"closed", "ms": <ms since accept/reply>}
+//       ("unstable": an open link's path dropped; "open" again if it comes back, "closed" after RECOVER_MS)
 //   {"link": id, "type": "message", "text": "..."}        (or "oversize": <length> instead of "text")
 //   {"link": id, "type": "stalled", "cause": "...", "text": "...", "ms": <ms>}   not open STALL_MS after the
 //       reply was pasted (host) or made (guest), or closed before it ever opened: why, from the candidates in
@@ -15,6 +16,7 @@ import qrcode from "./__QRCODE_DIR__qrcode.mjs";
 
 export const MAX_CHANNEL_TEXT = 32768; // characters; a peer message is at most 16 KiB (core/cargobay/net)
 export const STALL_MS = 25000;
+export const RECOVER_MS = 20000; // an open link whose path dropped ("unstable") this long is given up
 
 const links = new Map();
 let nextLink = 1;
@@ -54,16 +56,20 @@ function create(iceText, inherit = true) {
   links.set(id, entry);
   const tell = (state) => {
     const ms = entry.started === null ? null : Math.round(performance.now() - entry.started);
-    if (state === "open") entry.openedMs = ms;
+    if (state === "open" && entry.openedMs === null) entry.openedMs = ms;
     emit({ link: id, type: "state", state, ms });
   };
   link.onstate = (state) => {
     if (entry.state === state || entry.state === "closed") return; // "closed" is final for a link
     const opened = entry.openedMs !== null;
+    if (state === "unstable" && entry.state !== "open") return;
     entry.state = state;
     if (state !== "connecting") clearTimeout(entry.timer);
+    if (state === "unstable") {
+      entry.timer = setTimeout(() => { if (entry.state === "unstable") link.onstate("closed"); }, RECOVER_MS);
+    }
     if (state === "closed" && !opened && entry.started !== null && !entry.stalled) {
-      stall(id, entry).then(() => tell(state)); // why it closed before it ever opened, then that it closed
+      stall(id, entry, true).then(() => tell(state)); // why it closed before it ever opened, then that it closed
       return;
     }
     tell(state);
@@ -87,12 +93,12 @@ function watch(id, entry) {
   }, STALL_MS);
 }
 
-async function stall(id, entry) {
+async function stall(id, entry, closed = false) {
   if (entry.stalled) return;
   entry.stalled = true;
   const why = await diagnose(entry.link);
   const ms = Math.round(performance.now() - entry.started);
-  emit({ link: id, type: "stalled", ...why, ms });
+  emit({ link: id, type: "stalled", ...why, ms, closed });
 }
 
 // Why a link did not open: from the candidate types in this page's code and the other's, the candidates the

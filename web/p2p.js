@@ -298,7 +298,7 @@ function gathered(pc, ms = GATHER_CUT_MS) {
 const typesOf = (candidates) => [...new Set((candidates || []).map((c) => c.type))];
 const isTurn = (server) => /^turns?:/.test(String(server.urls));
 
-// A link to one other page. `onmessage(text)`, `onstate(state)` ("connecting", "open", "closed").
+// A link to one other page. `onmessage(text)`, `onstate(state)` ("connecting", "open", "unstable", "closed").
 // `servers`: this page's ICE servers; `inherit`: also use the servers an invite carries (a guest).
 export class Link {
   constructor(servers = [], inherit = true) {
@@ -317,9 +317,13 @@ export class Link {
         this.errors.push({ url: String(event.url || ""), code: event.errorCode, text: String(event.errorText || "") });
       }
     });
+    // A path that drops ("disconnected": a phone leaving Wi-Fi, a router restarting) often comes back on its
+    // own (ICE keeps checking the pair): "unstable" until then, "open" again when it does; "failed" is final.
     this.pc.addEventListener("connectionstatechange", () => {
       const state = this.pc.connectionState;
-      if (state === "failed" || state === "closed" || state === "disconnected") this.onstate("closed");
+      if (state === "failed" || state === "closed") this.onstate("closed");
+      else if (state === "disconnected" && this.open) this.onstate("unstable");
+      else if (state === "connected" && this.open) this.onstate("open");
     });
   }
 

@@ -143,7 +143,15 @@ class Links:
                 link.state = "connecting"
             self.view()
         elif state == "open":
+            if link.state == "open":
+                return
+            if lid in self.unstable:
+                self.unstable.pop(lid)
+                by_id("game-screen").setAttribute("data-recovered", str(int(now_ms())))
+                clear_message()
             self.on_open(lid, link, event.get("ms"))
+        elif state == "unstable":
+            await self.on_unstable(lid, link)
         elif state == "closed":
             await self.job_closed(lid, "the connection dropped")
 
@@ -155,10 +163,24 @@ class Links:
         text = str(event.get("text") or "The connection did not open.")
         if lid == self.manual or not self.mesh.started:
             waiting = (" (If your friend has not pasted your reply yet, this page keeps waiting.)"
-                       if link.kind == "reply" and link.state == "connecting" else "")
+                       if link.kind == "reply" and not event.get("closed") else "")
+            clear_message()  # ("Connecting…")
             panels.problem(event.get("cause"), "Not connected: " + text + waiting, lid)
         else:
             show_message("The link with " + self.mesh.peer_name(link.peer) + " did not open: " + text, "info")
+        self.view()
+
+    async def on_unstable(self, lid, link):
+        """An open link's path dropped: wait for it to come back (the match is paused meanwhile, the time
+        counting against the away allowance); the glue closes it if it does not (then: reconnect by hand)."""
+        if link.state != "open":
+            return
+        self.unstable[lid] = now_ms()
+        link.state = "connecting"
+        if self.mesh.started and not self.over():
+            await self.req({"type": "p2p_connected", "peer": link.peer, "connected": False})
+            show_message("The connection with " + panels.who(self, link.peer) + " dropped: getting it back "
+                         "automatically (nothing is lost).", "info")
         self.view()
 
     def on_open(self, lid, link, ms):

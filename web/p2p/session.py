@@ -34,6 +34,7 @@ class Session(Links, Connect):
         self.sender = None  # the peer whose message the engine is judging
         self.watch = None  # fn(snapshot) told every snapshot applied (an embed's events: app.py embed_peer)
         self.routes = {}  # peer -> how its open link goes (glue.route: the selected candidate pair, its RTT)
+        self.unstable = {}  # link id -> when its path dropped (getting it back by itself)
         glue.onEvent(proxy(self.on_glue_event))
         for name, fn in (("p2p-make-reply", self.on_make_reply), ("p2p-connect-button", self.on_connect),
                          ("p2p-new-invite", self.on_new_invite), ("p2p-reinvite", self.on_reinvite),

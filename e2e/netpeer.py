@@ -1,0 +1,215 @@
+"""One browser of e2e/test_p2p_networks.py, run inside a "home" network namespace (`ip netns exec <pc> python
+e2e/netpeer.py plan.json`): Debian's Chromium driven by Playwright plays the host or the friend of a friend
+match as a person would (the host's invite link, the friend's reply code), the two processes meeting through
+files in the plan's directory. It writes what it saw (connected or the problem shown, times, code lengths, the
+selected candidate pair) and the match state at each stage, then plays on when the test says so.
+
+Not a test module itself (no test_ prefix): the test starts it, one per home network."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ENGINE_TIMEOUT_MS = 120_000
+
+
+def put(path: Path, text: str) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+def wait_file(path: Path, timeout_s: float) -> str:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if path.exists():
+            return path.read_text()
+        time.sleep(0.05)  # (another process's file: nothing in the page to wait on)
+    raise TimeoutError(f"no {path.name} within {timeout_s} s")
+
+
+def board(page: Any, name: str) -> str:
+    return str(page.get_attribute("#board", name) or "")
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+
+
+class Peer:
+    def __init__(self, page: Any, plan: dict[str, Any]) -> None:
+        self.page = page
+        self.plan = plan
+        self.dir = Path(plan["dir"])
+        self.role = plan["role"]
+        self.other = "1" if self.role == "host" else "0"
+        self.events: list[dict[str, Any]] = []
+        self.last_peer_state = ""
+
+    def note(self, **fields: Any) -> None:
+        self.events.append({"t": time.time(), **fields})
+        put(self.dir / f"{self.role}-events.json", json.dumps(self.events))
+
+    def shot(self, name: str) -> str:
+        path = Path(self.plan["shots"]) / f"net-{self.plan['case']}-{self.role}-{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.page.screenshot(path=str(path), full_page=True)
+        return str(path)
+
+    # ------------------------------------------------------------------------------------------ connecting
+    def start(self) -> None:
+        page = self.page
+        page.goto(self.plan["url"] + "?delay=0")
+        wait_ready(page)
+        page.evaluate("(s) => { localStorage.clear(); sessionStorage.clear();"
+                      " localStorage.setItem('cargobay.p2p.settings.v1', s); }", json.dumps(self.plan["settings"]))
+        page.reload()
+        wait_ready(page)
+
+    def exchange(self) -> dict[str, Any]:
+        page = self.page
+        result: dict[str, Any] = {}
+        if self.role == "host":
+            page.click("#p2p-host")
+            page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+            if self.plan.get("share_turn") is False:
+                old = page.input_value("#p2p-invite-text")
+                page.uncheck("#p2p-share-turn")
+                page.wait_for_function("(c) => document.getElementById('p2p-invite-text').value !== c", arg=old)
+            result["invite_len"] = len(page.input_value("#p2p-invite-text"))
+            result["invite_ms"] = int(page.get_attribute("#game-screen", "data-invite-ms") or -1)
+            link = page.input_value("#p2p-invite-link")
+            result["link_len"] = len(link)
+            put(self.dir / "invite.txt", link)
+            reply = wait_file(self.dir / "reply.txt", 180)
+            page.fill("#p2p-reply-paste", reply)
+            page.click("#p2p-connect-button")
+        else:
+            link = wait_file(self.dir / "invite.txt", 180)
+            page.goto(link)  # (the same page: only the #join= fragment changes)
+            page.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')")
+            reply = page.input_value("#p2p-reply-text")
+            result["reply_len"] = len(reply)
+            result["reply_ms"] = int(page.get_attribute("#game-screen", "data-reply-ms") or -1)
+            put(self.dir / "reply.txt", reply)
+        t0 = time.monotonic()
+        page.wait_for_function(
+            "() => { const b = document.getElementById('board');"
+            " return (b.dataset.p2p === 'connected' && !!b.dataset.step)"
+            " || !document.getElementById('p2p-problem').hidden; }",
+            timeout=self.plan.get("connect_timeout_ms", 60_000))
+        result["wait_s"] = round(time.monotonic() - t0, 2)
+        if not page.is_hidden("#p2p-problem"):
+            result["outcome"] = "problem"
+            result["cause"] = page.get_attribute("#p2p-problem", "data-cause")
+            result["text"] = page.inner_text("#p2p-problem-text")
+            result["stalled_ms"] = int(page.get_attribute("#game-screen", "data-stalled-ms") or -1)
+            result["shot"] = self.shot("problem")
+            page.click("#p2p-problem-settings")  # the button opens the connection settings beside the message
+            page.wait_for_selector("#p2p-problem #p2p-settings[open]")
+            result["settings_shot"] = self.shot("problem-settings")
+            return result
+        result["outcome"] = "connected"
+        result["connect_ms"] = int(page.get_attribute("#game-screen", "data-connect-ms") or -1)
+        peer = f"#p2p-peers li[data-peer='{self.other}']"
+        page.wait_for_selector(peer + "[data-route]", timeout=15_000)
+        result["route"] = page.get_attribute(peer, "data-route")
+        result["pair"] = page.get_attribute(peer, "data-pair")
+        result["rtt_ms"] = page.get_attribute(peer, "data-rtt")
+        result["route_text"] = page.inner_text(peer + " .peer-route")
+        result["error"] = page.evaluate("() => { const m = document.getElementById('messages');"
+                                        " return m.dataset.kind === 'error' ? m.textContent : ''; }")
+        result["shot"] = self.shot("connected")
+        return result
+
+    # ------------------------------------------------------------------------------------------ playing
+    def watch_peer(self) -> None:
+        state = str(self.page.get_attribute(f"#p2p-peers li[data-peer='{self.other}']", "data-state") or "")
+        if state != self.last_peer_state:
+            self.last_peer_state = state
+            self.note(peer_state=state, reconnect_box=self.page.is_visible("#p2p-reconnect-box"),
+                      invite=self.page.input_value("#p2p-invite-text")[:60],
+                      reply=self.page.input_value("#p2p-reply-text")[:60])
+
+    def quiet(self) -> bool:
+        return not self.page.evaluate("() => document.getElementById('board').hasAttribute('aria-busy')")
+
+    def play_until(self, target: int, timeout_s: float) -> None:
+        page = self.page
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            self.watch_peer()
+            step = int(board(page, "data-step") or 0)
+            mine = board(page, "data-to-decide") == "yes"
+            # (a point where the match waits on a person: this page, or the other's move or commitment)
+            other = board(page, "data-waiting").split(":")[0] in ("move", "commit")
+            if step >= target and self.quiet() and (mine or other):
+                return
+            if mine and step < target and self.quiet():
+                before = board(page, "data-step")
+                page.locator("#board [data-action]").first.dispatch_event("click")
+                page.wait_for_function(
+                    "(s) => { const b = document.getElementById('board');"
+                    " return b.dataset.toDecide !== 'yes' || b.dataset.step !== s; }", arg=before, timeout=30_000)
+                continue
+            page.wait_for_timeout(100)  # (waiting on the other browser's move)
+        raise TimeoutError(f"not at step {target} within {timeout_s} s (at {board(page, 'data-step')})")
+
+    def state(self) -> dict[str, Any]:
+        return {"step": board(self.page, "data-step"), "hash": board(self.page, "data-hash"),
+                "phase": board(self.page, "data-p2p"), "peer_state": self.last_peer_state,
+                "reconnect_box": self.page.is_visible("#p2p-reconnect-box"), "t": time.time()}
+
+    def stages(self) -> None:
+        for index, target in enumerate(self.plan["targets"]):
+            if index:
+                wait_file(self.dir / f"go{index}", 120)
+            self.play_until(target, self.plan.get("play_timeout_s", 90))
+            while not (self.dir / f"done{index}").exists():
+                self.watch_peer()
+                put(self.dir / f"{self.role}-state{index}.json", json.dumps(self.state()))
+                self.page.wait_for_timeout(150)
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    plan = json.loads(Path(sys.argv[1]).read_text())
+    directory = Path(plan["dir"])
+    origin = plan["url"].rstrip("/")
+    args = [*plan["chromium_args"], f"--unsafely-treat-insecure-origin-as-secure={origin}"]
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            plan["profile"], executable_path=plan["chromium"], headless=True, args=args,
+            viewport={"width": 1280, "height": 900})
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        peer = Peer(page, plan)
+        result: dict[str, Any] = {}
+        try:
+            peer.start()
+            result = peer.exchange()
+            put(directory / f"{peer.role}-result.json", json.dumps({**result, "page_errors": errors}))
+            if result.get("outcome") == "connected":
+                peer.stages()
+        except Exception as exc:  # reported to the test, which fails with it
+            result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": errors}
+            try:
+                result["shot"] = peer.shot("error")
+            except Exception:
+                pass
+            put(directory / f"{peer.role}-result.json", json.dumps(result))
+            put(directory / f"{peer.role}-failed.json", json.dumps(result))
+        finally:
+            context.close()
+
+
+if __name__ == "__main__":
+    main()

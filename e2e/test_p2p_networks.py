@@ -1,0 +1,352 @@
+"""Play a friend across two home networks, for real: Linux network namespaces, no mock.
+
+A "public" namespace (the internet: 203.0.113.0/24, a documentation range) serves the built site over http and
+runs Debian's coturn as STUN and TURN server; two home routers NAT a private LAN each (MASQUERADE, or
+MASQUERADE --random-fully for a symmetric-like NAT) and drop unsolicited inbound packets as home routers do; a
+headless Chromium behind each router (e2e/netpeer.py, Playwright started inside the namespace) plays the host or
+the friend, the two processes meeting through files. Cases: no servers (the cause on both pages), STUN behind
+ordinary NAT, STUN behind symmetric NAT (the TURN message), TURN behind symmetric NAT, TURN on the host only (not
+shared), and a 10 s blip of one router's uplink mid-match. Every connected case plays moves to equal state
+hashes. Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-matrix.json."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sites import build_module
+
+pytestmark = pytest.mark.e2e
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+DRIVER = Path(__file__).resolve().parent / "netpeer.py"
+SERVER_IP = "203.0.113.1"
+PORT = 8080
+TURN_USER, TURN_PASS = "cargo", "bay-relay-7"
+STUN = f"stun:{SERVER_IP}:3478"
+TURN = f"turn:{SERVER_IP}:3478 {TURN_USER} {TURN_PASS}"
+HOMES = {"a": ("203.0.113.11", "192.168.1"), "b": ("203.0.113.12", "192.168.2")}
+BLIP_S = 10
+MATRIX: dict[str, Any] = {}
+
+
+def sh(*args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(list(args), check=check, capture_output=True, text=True)
+
+
+def missing_tools() -> str | None:
+    if os.geteuid() != 0:
+        return "network namespaces need root (CI and this machine run as root)"
+    for tool in ("ip", "iptables", "turnserver"):
+        if shutil.which(tool) is None:
+            return f"{tool} is missing: run .ci/install"
+    return None
+
+
+class Net:
+    """The namespaces: <p>pub (internet + site + coturn), <p>ra/<p>rb (routers), <p>pa/<p>pb (the home PCs)."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.p = f"cb{os.getpid() % 100000}"
+        self.tmp = tmp
+        self.made: list[str] = []
+        self.procs: list[subprocess.Popen[bytes]] = []
+        self.logs: list[Any] = []
+
+    def ns(self, name: str) -> str:
+        return self.p + name
+
+    def x(self, name: str, *args: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+        return sh("ip", "netns", "exec", self.ns(name), *args, check=check)
+
+    def add(self, name: str) -> None:
+        sh("ip", "netns", "add", self.ns(name))
+        self.made.append(self.ns(name))
+        self.x(name, "ip", "link", "set", "lo", "up")
+
+    def veth(self, a: str, a_if: str, b: str, b_if: str) -> None:
+        tmp_a, tmp_b = f"{self.p}{a_if}", f"{self.p}{b_if}x"
+        sh("ip", "link", "add", tmp_a, "type", "veth", "peer", "name", tmp_b)
+        sh("ip", "link", "set", tmp_a, "netns", self.ns(a))
+        sh("ip", "link", "set", tmp_b, "netns", self.ns(b))
+        self.x(a, "ip", "link", "set", tmp_a, "name", a_if)
+        self.x(b, "ip", "link", "set", tmp_b, "name", b_if)
+
+    def build(self) -> None:
+        self.add("pub")
+        self.x("pub", "ip", "link", "add", "br0", "type", "bridge")
+        self.x("pub", "ip", "addr", "add", f"{SERVER_IP}/24", "dev", "br0")
+        self.x("pub", "ip", "link", "set", "br0", "up")
+        for home, (wan_ip, lan) in HOMES.items():
+            router, pc = "r" + home, "p" + home
+            self.add(router)
+            self.add(pc)
+            self.veth(router, "wan", "pub", "w" + home)
+            self.x("pub", "ip", "link", "set", "w" + home, "master", "br0")
+            self.x("pub", "ip", "link", "set", "w" + home, "up")
+            self.veth(router, "lan", pc, "eth0")
+            self.x(router, "ip", "addr", "add", f"{wan_ip}/24", "dev", "wan")
+            self.x(router, "ip", "addr", "add", f"{lan}.1/24", "dev", "lan")
+            for dev in ("wan", "lan"):
+                self.x(router, "ip", "link", "set", dev, "up")
+            self.x(pc, "ip", "addr", "add", f"{lan}.10/24", "dev", "eth0")
+            self.x(pc, "ip", "link", "set", "eth0", "up")
+            self.x(pc, "ip", "route", "add", "default", "via", f"{lan}.1")
+            self.x(router, "sysctl", "-qw", "net.ipv4.ip_forward=1")
+            for rule in (["-P", "FORWARD", "DROP"],
+                         ["-A", "FORWARD", "-i", "lan", "-o", "wan", "-d", "203.0.113.0/24", "-j", "ACCEPT"],
+                         ["-A", "FORWARD", "-i", "wan", "-o", "lan", "-m", "conntrack", "--ctstate",
+                          "ESTABLISHED,RELATED", "-j", "ACCEPT"],
+                         ["-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j",
+                          "ACCEPT"],
+                         ["-A", "INPUT", "-i", "wan", "-j", "DROP"]):
+                self.x(router, "iptables", *rule)
+        self.nat("plain")
+
+    def nat(self, kind: str) -> None:
+        """Ordinary NAT (endpoint-independent mapping) or symmetric-like (a new port per destination)."""
+        for home in HOMES:
+            self.x("r" + home, "iptables", "-t", "nat", "-F", "POSTROUTING")
+            extra = ["--random-fully"] if kind == "symmetric" else []
+            self.x("r" + home, "iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE", *extra)
+
+    def uplink(self, home: str, up: bool) -> None:
+        """A blip of a router's uplink: every packet between its LAN and the internet is lost."""
+        for rule in (["FORWARD", "-i", "lan", "-o", "wan", "-j", "DROP"],
+                     ["FORWARD", "-i", "wan", "-o", "lan", "-j", "DROP"]):
+            self.x("r" + home, "iptables", "-D" if up else "-I", *(rule if up else [rule[0], "1", *rule[1:]]))
+
+    def start(self, name: str, *args: str, log: str) -> subprocess.Popen[bytes]:
+        out = open(self.tmp / log, "wb")  # noqa: SIM115 (kept open for the process's life)
+        self.logs.append(out)
+        proc = subprocess.Popen(["ip", "netns", "exec", self.ns(name), *args], stdout=out, stderr=subprocess.STDOUT,
+                                start_new_session=True)
+        self.procs.append(proc)
+        return proc
+
+    def stop(self, proc: subprocess.Popen[bytes]) -> None:
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+
+    def close(self) -> None:
+        for proc in self.procs:
+            self.stop(proc)
+        for name in reversed(self.made):
+            pids = sh("ip", "netns", "pids", name, check=False).stdout.split()
+            for pid in pids:  # (only processes started in this test's own namespaces)
+                with contextlib.suppress(ProcessLookupError, ValueError):
+                    os.kill(int(pid), signal.SIGKILL)
+            sh("ip", "netns", "del", name, check=False)
+        for out in self.logs:
+            out.close()
+
+
+@pytest.fixture(scope="module")
+def net(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Net]:
+    problem = missing_tools()
+    if problem:
+        pytest.skip(problem)
+    build = build_module()
+    dist = Path(os.environ.get("CARGOBAY_DIST") or build.DIST)
+    if not (os.environ.get("CARGOBAY_PREBUILT") and (dist / "manifest.json").exists()):
+        build.build(dist)
+    tmp = tmp_path_factory.mktemp("net")
+    network = Net(tmp)
+    try:
+        network.build()
+        network.start("pub", sys.executable, "-m", "http.server", str(PORT), "--bind", SERVER_IP, "-d", str(dist),
+                      log="http.log")
+        network.start("pub", "turnserver", "-n", f"--listening-ip={SERVER_IP}", f"--relay-ip={SERVER_IP}",
+                      "--listening-port=3478", "--lt-cred-mech", f"--user={TURN_USER}:{TURN_PASS}",
+                      "--realm=cargobay.test", "--no-tls", "--no-dtls", "--fingerprint", "--no-cli",
+                      "--allowed-peer-ip=203.0.113.0-203.0.113.255", f"--userdb={tmp / 'turndb'}",
+                      f"--pidfile={tmp / 'turn.pid'}", "--log-file=stdout", "--simple-log", log="turn.log")
+        deadline = time.monotonic() + 20
+        while network.x("pa", "python3", "-c", f"import urllib.request as u; u.urlopen('http://{SERVER_IP}:{PORT}/',"
+                        " timeout=2)", check=False).returncode != 0:
+            assert time.monotonic() < deadline, "the site is not reachable from behind router a"
+            time.sleep(0.2)
+        yield network
+    finally:
+        network.close()
+        left = [n for n in sh("ip", "netns", "list").stdout.split() if n.startswith(network.p)]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / "net-matrix.json").write_text(json.dumps(MATRIX, indent=1))
+        assert left == [], f"namespaces left behind: {left}"
+
+
+def settings(ice: str = "", local_only: bool = False) -> dict[str, Any]:
+    return {"ice": ice, "local_only": local_only, "deadline": 60, "bank": 600, "away": 180}
+
+
+DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"  # (unreachable here: no internet)
+
+
+def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *, targets: list[int],
+             share_turn: bool = True, blip: bool = False) -> dict[str, Any]:
+    """Host behind router a, friend behind router b; returns both results (and the states of each stage)."""
+    build = build_module()
+    work = net.tmp / case
+    work.mkdir()
+    procs = {}
+    for role, home, conf in (("host", "a", host), ("guest", "b", guest)):
+        plan = {"role": role, "case": case, "dir": str(work), "url": f"http://{SERVER_IP}:{PORT}/",
+                "settings": conf, "share_turn": share_turn, "targets": targets, "shots": str(ARTIFACTS),
+                "profile": str(net.tmp / f"profile-{home}"), "chromium": build.chromium_path(),
+                "chromium_args": build.CHROMIUM_ARGS, "connect_timeout_ms": 60_000}
+        (work / f"{role}.json").write_text(json.dumps(plan))
+        procs[role] = net.start("p" + home, sys.executable, str(DRIVER), str(work / f"{role}.json"),
+                                log=f"{case}-{role}.log")
+    out: dict[str, Any] = {"case": case}
+    try:
+        for role in procs:
+            out[role] = json.loads(wait_for(work / f"{role}-result.json", 150, procs, work))
+        for role in procs:
+            assert out[role]["outcome"] != "error", (role, out[role], (net.tmp / f"{case}-{role}.log").read_text()[-3000:])
+        if all(out[role]["outcome"] == "connected" for role in procs):
+            out["stages"] = []
+            for index in range(len(targets)):
+                if index:
+                    (work / f"go{index}").write_text("")
+                same = equal_states(work, index, procs)
+                out["stages"].append(same)
+                if blip and index == 0:
+                    net.uplink("a", up=False)
+                    cut = time.time()
+                    time.sleep(BLIP_S)  # the blip itself: the network is down this long
+                    net.uplink("a", up=True)
+                    out["blip"] = {"down_at": cut, "up_at": time.time()}
+                (work / f"done{index}").write_text("")
+            for role in procs:
+                out[role]["events"] = json.loads((work / f"{role}-events.json").read_text() or "[]") \
+                    if (work / f"{role}-events.json").exists() else []
+        for proc in procs.values():
+            try:
+                proc.wait(30)
+            except subprocess.TimeoutExpired:
+                net.stop(proc)
+    finally:
+        for proc in procs.values():
+            net.stop(proc)
+        MATRIX[case] = {k: v for k, v in out.items()}
+    return out
+
+
+def wait_for(path: Path, timeout_s: float, procs: dict[str, Any], work: Path) -> str:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if path.exists():
+            return path.read_text()
+        for role, proc in procs.items():
+            if proc.poll() is not None and not (work / f"{role}-result.json").exists():
+                raise AssertionError(f"the {role}'s browser process ended without a result")
+        time.sleep(0.1)  # (another process's file)
+    raise AssertionError(f"no {path.name} within {timeout_s} s")
+
+
+def equal_states(work: Path, index: int, procs: dict[str, Any]) -> dict[str, Any]:
+    """Until both pages stand at the same step with the same state hash, connected."""
+    deadline = time.monotonic() + 120
+    states: dict[str, Any] = {}
+    while time.monotonic() < deadline:
+        for role in procs:
+            failed = work / f"{role}-failed.json"
+            assert not failed.exists(), failed.read_text()
+            path = work / f"{role}-state{index}.json"
+            if path.exists():
+                with contextlib.suppress(ValueError):
+                    states[role] = json.loads(path.read_text())
+        if len(states) == 2 and states["host"]["step"] == states["guest"]["step"] \
+                and states["host"]["hash"] == states["guest"]["hash"] \
+                and {s["phase"] for s in states.values()} == {"connected"}:
+            return {"step": states["host"]["step"], "hash": states["host"]["hash"], "t": time.time()}
+        time.sleep(0.1)  # (the other processes' files)
+    raise AssertionError(f"stage {index}: the pages did not agree: {states}")
+
+
+def assert_problem(out: dict[str, Any], cause: str, within_s: float) -> None:
+    for role in ("host", "guest"):
+        result = out[role]
+        assert result["outcome"] == "problem", (role, result)
+        assert result["cause"] == cause, (role, result)
+        assert result["wait_s"] <= within_s, (role, result)
+        assert result["page_errors"] == [], result["page_errors"]
+
+
+def assert_connected(out: dict[str, Any], route: str) -> None:
+    for role in ("host", "guest"):
+        result = out[role]
+        assert result["outcome"] == "connected", (role, result)
+        assert result["route"] == route, (role, result)
+        assert result["error"] == "" and result["page_errors"] == [], result
+    assert out["stages"] and all(stage["step"] for stage in out["stages"])
+
+
+# ------------------------------------------------------------------------------------------ the cases
+ONLY = [c for c in os.environ.get("CARGOBAY_NET_CASES", "").split(",") if c]  # (to re-run some cases by hand)
+
+
+def wanted(case: str) -> bool:
+    return not ONLY or case in ONLY
+
+
+def test_two_home_networks(net: Net) -> None:
+    """All cases in one test (one set of namespaces, the browsers' profiles warm after the first)."""
+    net.nat("plain")
+    if wanted("no-servers"):
+        out = run_case(net, "no-servers", settings(local_only=True), settings(local_only=True), targets=[])
+        assert_problem(out, "no-servers", 30)
+        assert "add a STUN server" in out["host"]["text"]
+
+    if wanted("stun-nat"):
+        out = run_case(net, "stun-nat", settings(STUN), settings(DEFAULT_ICE), targets=[4])
+        assert_connected(out, "direct")
+        assert out["host"]["pair"] == "srflx-srflx", out["host"]
+        assert out["host"]["invite_ms"] < 2000  # (the friend's default servers are unreachable: cut at 1 s)
+
+    net.nat("symmetric")
+    if wanted("stun-symmetric"):
+        out = run_case(net, "stun-symmetric", settings(STUN), settings(DEFAULT_ICE), targets=[])
+        assert_problem(out, "needs-turn", 35)
+        assert "TURN server" in out["guest"]["text"] and "new invite will not help" in out["guest"]["text"]
+
+    if wanted("turn-symmetric"):
+        out = run_case(net, "turn-symmetric", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE), targets=[4])
+        assert_connected(out, "relay")
+
+    if wanted("turn-host-only"):
+        out = run_case(net, "turn-host-only", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE), targets=[4],
+                       share_turn=False)
+        assert_connected(out, "relay")
+        assert out["host"]["pair"].startswith("relay-"), out["host"]
+        assert out["host"]["invite_len"] < out["host"]["link_len"] < 400
+
+    net.nat("plain")
+    if wanted("blip"):
+        out = run_case(net, "blip", settings(STUN), settings(STUN), targets=[4, 8], blip=True)
+        assert_connected(out, "direct")
+        for role in ("host", "guest"):
+            events = out[role]["events"]
+            assert len({(e.get("invite"), e.get("reply")) for e in events}) <= 1, events  # no new codes
+        back = [e["t"] for e in out["guest"]["events"] if e["t"] > out["blip"]["down_at"]
+                and e.get("peer_state") == "connected"]
+        assert back, out["guest"]["events"]
+        MATRIX["blip"]["recovered_s_after_up"] = round(back[0] - out["blip"]["up_at"], 2)
