@@ -63,12 +63,14 @@ class Peer:
 
     # ------------------------------------------------------------------------------------------ connecting
     def start(self) -> None:
+        """Open the site with this case's connection settings and nothing else stored (the profile is reused
+        from case to case, warm: the settings are put in place before the page's first script runs)."""
         page = self.page
+        text = json.dumps(json.dumps(self.plan["settings"]))  # (a JS string literal of the JSON)
+        page.add_init_script("(() => { if (sessionStorage.getItem('cargobay.test.fresh')) return;"
+                             " localStorage.clear(); localStorage.setItem('cargobay.p2p.settings.v1', " + text + ");"
+                             " sessionStorage.setItem('cargobay.test.fresh', '1'); })()")
         page.goto(self.plan["url"] + "?delay=0")
-        wait_ready(page)
-        page.evaluate("(s) => { localStorage.clear(); sessionStorage.clear();"
-                      " localStorage.setItem('cargobay.p2p.settings.v1', s); }", json.dumps(self.plan["settings"]))
-        page.reload()
         wait_ready(page)
 
     def exchange(self) -> dict[str, Any]:
@@ -132,6 +134,8 @@ class Peer:
         state = str(self.page.get_attribute(f"#p2p-peers li[data-peer='{self.other}']", "data-state") or "")
         if state != self.last_peer_state:
             self.last_peer_state = state
+            if state == "paused":
+                self.shot("paused")
             self.note(peer_state=state, reconnect_box=self.page.is_visible("#p2p-reconnect-box"),
                       invite=self.page.input_value("#p2p-invite-text")[:60],
                       reply=self.page.input_value("#p2p-reply-text")[:60])

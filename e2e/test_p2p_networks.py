@@ -215,7 +215,7 @@ def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *
         (work / f"{role}.json").write_text(json.dumps(plan))
         procs[role] = net.start("p" + home, sys.executable, str(DRIVER), str(work / f"{role}.json"),
                                 log=f"{case}-{role}.log")
-    out: dict[str, Any] = {"case": case}
+    out: dict[str, Any] = {"case": case, "started": time.time()}
     try:
         for role in procs:
             out[role] = json.loads(wait_for(work / f"{role}-result.json", 150, procs, work))
@@ -246,7 +246,8 @@ def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *
     finally:
         for proc in procs.values():
             net.stop(proc)
-        MATRIX[case] = {k: v for k, v in out.items()}
+        out["case_s"] = round(time.time() - out["started"], 1)
+        MATRIX[case] = dict(out)
     return out
 
 
@@ -346,6 +347,8 @@ def test_two_home_networks(net: Net) -> None:
         for role in ("host", "guest"):
             events = out[role]["events"]
             assert len({(e.get("invite"), e.get("reply")) for e in events}) <= 1, events  # no new codes
+            assert not any(e.get("reconnect_box") for e in events), events  # (got back automatically)
+            assert any(e.get("peer_state") == "paused" for e in events), events  # (the blip was seen)
         back = [e["t"] for e in out["guest"]["events"] if e["t"] > out["blip"]["down_at"]
                 and e.get("peer_state") == "connected"]
         assert back, out["guest"]["events"]

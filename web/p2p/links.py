@@ -207,6 +207,7 @@ class Links:
             return
         was_open = link.state == "open"
         peer = link.peer
+        self.unstable.pop(lid, None)  # (its path did not come back: reconnect by hand)
         self.glue.close(lid)
         if lid == self.manual:
             self.reply_code = None

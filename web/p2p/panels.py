@@ -48,9 +48,16 @@ def update(s):
     by_id("p2p-host-box").hidden = not (show_panel and box == "invite")
     by_id("p2p-join-box").hidden = not (show_panel and box == "join")
     by_id("p2p-reply-out").hidden = not s.reply_code
-    by_id("p2p-reconnect-box").hidden = not (now == "paused" or missing)
+    # (a path that dropped is first got back automatically: the reconnect box only if that fails)
+    recovering = [peer for peer in missing_peers(s) if mesh.links.get(peer) is not None
+                  and mesh.links[peer].lid in s.unstable]
+    recovering_all = bool(recovering) and len(recovering) == len(missing_peers(s))
+    by_id("p2p-reconnect-box").hidden = recovering_all or not (now == "paused" or missing)
+    by_id("game-screen").setAttribute("data-recovering", "yes" if recovering else "no")
     by_id("p2p-lobby-box").hidden = not (show_panel and hosting)
-    if now == "paused":
+    if now == "paused" and recovering_all:
+        title = "Paused: the connection dropped; getting it back automatically…"
+    elif now == "paused":
         title = "Paused: reconnect"
     elif missing:
         title = "A spectator is disconnected: reconnect it (the match goes on)"
