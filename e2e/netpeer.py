@@ -207,8 +207,8 @@ def main() -> None:
             result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": errors}
             try:
                 result["shot"] = peer.shot("error")
-            except Exception:
-                pass
+            except Exception as shot_error:  # (the page may be gone)
+                result["shot_error"] = repr(shot_error)
             put(directory / f"{peer.role}-result.json", json.dumps(result))
             put(directory / f"{peer.role}-failed.json", json.dumps(result))
         finally:

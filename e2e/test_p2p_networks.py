@@ -220,7 +220,8 @@ def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *
         for role in procs:
             out[role] = json.loads(wait_for(work / f"{role}-result.json", 150, procs, work))
         for role in procs:
-            assert out[role]["outcome"] != "error", (role, out[role], (net.tmp / f"{case}-{role}.log").read_text()[-3000:])
+            log = (net.tmp / f"{case}-{role}.log").read_text()[-3000:]
+            assert out[role]["outcome"] != "error", (role, out[role], log)
         if all(out[role]["outcome"] == "connected" for role in procs):
             out["stages"] = []
             for index in range(len(targets)):
