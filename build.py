@@ -62,6 +62,10 @@ PYODIDE_FILES = (
 )
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
 QRCODE_FILES = ("qrcode.mjs",)  # qrcode-generator's ES module (MIT; its licence is in the file's header)
+# MQTT.js's browser bundle (MIT; the licences it bundles are in its footer), for the optional relay signalling
+# (web/relay.js): fetched only when a page uses the relay, so the service worker does not precache it.
+MQTT_FILES = ("mqtt.esm.js",)
+NOT_PRECACHED = ("relay.js", "relay-seal.js")  # (and the vendor/mqtt-<version>/ folder)
 
 # Our own text files get these tokens replaced when copied into dist/.
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json"}
@@ -151,6 +155,7 @@ def ensure_node_modules(root: Path = ROOT, skip_npm: bool = False) -> None:
         root / "node_modules" / "@pyscript" / "core" / "dist" / "core.js",
         root / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs",
         root / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs",
+        root / "node_modules" / "mqtt" / "dist" / "mqtt.esm.js",
     ]
     fresh = marker.exists() and marker.stat().st_mtime >= lock.stat().st_mtime and all(p.exists() for p in needed)
     if fresh:
@@ -294,12 +299,14 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "pyscript": _npm_version("@pyscript/core"),
         "micropython": _npm_version("@micropython/micropython-webassembly-pyscript"),
         "qrcode": _npm_version("qrcode-generator"),
+        "mqtt": _npm_version("mqtt"),
     }
     # Versioned vendor folders: a pinned-version bump can never mix cached old and new runtime files.
     pyodide_dir = f"vendor/pyodide-{versions['pyodide']}/"
     pyscript_dir = f"vendor/pyscript-{versions['pyscript']}/"
     mpy_dir = f"vendor/micropython-{versions['micropython']}/"
     qrcode_dir = f"vendor/qrcode-generator-{versions['qrcode']}/"
+    mqtt_dir = f"vendor/mqtt-{versions['mqtt']}/"
 
     if dist.exists():
         shutil.rmtree(dist)
@@ -332,6 +339,9 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     (dist / qrcode_dir).mkdir(parents=True)
     for name in QRCODE_FILES:
         _copy_js_without_sourcemap(nm / "qrcode-generator" / "dist" / name, dist / qrcode_dir / name)
+    (dist / mqtt_dir).mkdir(parents=True)
+    for name in MQTT_FILES:
+        _copy_js_without_sourcemap(nm / "mqtt" / "dist" / name, dist / mqtt_dir / name)
 
     # The wheel.
     wheel_sha = sha256_file(wheel)
@@ -364,6 +374,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "__PYSCRIPT_DIR__": pyscript_dir,
         "__MPY_DIR__": mpy_dir,
         "__QRCODE_DIR__": qrcode_dir,
+        "__MQTT_DIR__": mqtt_dir,
         "__WHEEL__": wheel_rel,
         "__WHEEL_SHA__": wheel_sha,
     }
@@ -387,6 +398,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "pyscript": pyscript_dir,
         "micropython": mpy_dir,
         "qrcode": qrcode_dir,
+        "mqtt": mqtt_dir,
         "versions": versions,
     }
     (dist / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
@@ -395,7 +407,9 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
 
 
 def stamp_precache(dist: Path) -> None:
-    """Write into dist/sw.js the list of files the service worker precaches: the whole site but bench/."""
+    """Write into dist/sw.js the list of files the service worker precaches: the whole site but bench/ and the
+    optional relay (NOT_PRECACHED, vendor/mqtt-*: fetched only by a page that turns the relay on, which needs the
+    network anyway)."""
     sw = dist / "sw.js"
     if not sw.exists():
         return
@@ -403,6 +417,7 @@ def stamp_precache(dist: Path) -> None:
         [rel, path.stat().st_size]
         for path in sorted(dist.rglob("*"))
         if path.is_file() and not (rel := path.relative_to(dist).as_posix()).startswith(("bench/", "sw.js"))
+        and rel not in NOT_PRECACHED and not rel.startswith("vendor/mqtt-")
     ]
     sw.write_text(sw.read_text(encoding="utf-8").replace("__PRECACHE__", json.dumps(files)), encoding="utf-8")
 

@@ -53,8 +53,11 @@ class PageRecorder:
         self.page = page
         self.base_url = base_url
         self.requests: list[str] = []
+        self.sockets: list[str] = []  # WebSocket URLs (Playwright reports them apart from requests)
+        self.allowed_sockets: list[str] = []  # a relay test's own broker
         self.errors: list[str] = []
         page.on("request", lambda r: self.requests.append(r.url))
+        page.on("websocket", lambda ws: self.sockets.append(ws.url))
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
         page.on("console", self._console)
 
@@ -71,7 +74,8 @@ class PageRecorder:
                 continue
             if parts.netloc != allowed or parts.hostname != "127.0.0.1":
                 out.append(url)
-        return out
+        allowed_sockets = {url.rstrip("/") for url in self.allowed_sockets}
+        return out + [url for url in self.sockets if url.rstrip("/") not in allowed_sockets]
 
 
 def open_page(chromium, site_url: str):  # type: ignore[no-untyped-def]

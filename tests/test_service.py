@@ -25,6 +25,12 @@ def ok(service: Service, **request: Any) -> dict[str, Any]:
     return answer["result"]
 
 
+def failed(service: Service, **request: Any) -> str:
+    answer = ask(service, **request)
+    assert not answer["ok"], answer
+    return str(answer["error"])
+
+
 def test_hello_lists_the_catalogue() -> None:
     result = ok(Service(), type="hello")
     assert result["protocol"] == PROTOCOL
@@ -490,3 +496,17 @@ def test_a_peer_snapshot_carries_the_save_only_when_it_changed() -> None:
     card = ok(services[0], type="p2p_snapshot")["view"]["legal"][0]
     assert ok(services[0], type="p2p_choose", seat=0, action=card, now=1)["save"] is not None
     assert ok(services[0], type="p2p_tick", now=2)["save"] is None
+
+
+def test_relay_sign_signs_with_the_match_key_under_its_own_domain() -> None:
+    from cargobay.net.signing import verify
+
+    service = Service()
+    assert "p2p_identity first" in failed(service, type="p2p_relay_sign", text="hi")
+    key = ok(service, type="p2p_identity", fresh=True)["key"]
+    signed = ok(service, type="p2p_relay_sign", text='{"t":"hello"}')
+    assert signed["key"] == key
+    assert verify(key, b'cargobay-relay/1\n{"t":"hello"}', signed["sig"])
+    assert not verify(key, b'{"t":"hello"}', signed["sig"])  # never the signature of the bare text (a game message)
+    assert "at most 3000" in failed(service, type="p2p_relay_sign", text="x" * 3001)
+    assert "'text'" in failed(service, type="p2p_relay_sign", text=5)

@@ -338,6 +338,8 @@ window.cargobayP2P = {
   create, invite, inviteCode, reply, accept, send, close, route, checkIce, codeKind, qrSvg, randomId, copy, scan,
   stopScan, DEFAULT_ICE_TEXT,
   forgetServers() { matchServers = []; }, // a new match: no host's servers yet
+  // The optional relay signalling (web/relay.js, with the vendored MQTT.js): fetched only when it is used.
+  loadRelay: () => import("./relay.js?v=__BUILD_ID__").then(() => window.cargobayRelay),
   canScan: "BarcodeDetector" in window,
   onEvent(fn) { listener = fn; },
   // Window-level helpers (MicroPython's proxy cannot call these with `window` as their receiver).

@@ -33,6 +33,10 @@ MAX_REQUEST_BYTES = limits.MAX_REQUEST_BYTES
 MAX_SEED = 2**63 - 1
 
 
+RELAY_DOMAIN = b"cargobay-relay/1\n"  # what a relayed signalling message's signature covers begins so
+MAX_RELAY_TEXT = 3000
+
+
 class ProtocolError(CargoBayError):
     """A request that does not follow the message contract."""
 
@@ -68,6 +72,7 @@ class Service:
             "bench": self.bench,
             "replay": self.replay,
             "p2p_identity": self.p2p_identity,
+            "p2p_relay_sign": self.p2p_relay_sign,
             "p2p_start": self.p2p_start,
             "p2p_restore": self.p2p_restore,
             "p2p_receive": self.p2p_receive,
@@ -264,6 +269,16 @@ class Service:
         if self.identity is None or _field(request, "fresh", bool, optional=True):
             self.identity = Identity.generate(os.urandom)
         return {"key": self.identity.public}
+
+    def p2p_relay_sign(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Sign one relayed signalling message (web/relay.js) with this page's match key. The signed bytes begin
+        with their own domain (``RELAY_DOMAIN``), so a relay signature is never a game message's signature."""
+        text = _field(request, "text", str)
+        if len(text) > MAX_RELAY_TEXT:
+            raise ProtocolError(f"p2p_relay_sign: a relayed message is at most {MAX_RELAY_TEXT} characters")
+        if self.identity is None:
+            raise ProtocolError("p2p_relay_sign: ask p2p_identity first (there is no key to sign with)")
+        return {"sig": self.identity.sign(RELAY_DOMAIN + text.encode()), "key": self.identity.public}
 
     def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
         """Begin a match between peers from the agreed setup; ``me`` is this page's peer index, and the

@@ -6,6 +6,7 @@ from ui.dom import by_id, clear_message, show_message, spawn
 
 from p2p import panels
 from p2p.links import glue_json, page_url
+from p2p.room import split_fragment
 
 
 class Connect:
@@ -60,8 +61,10 @@ class Connect:
             return
         self.enqueue(self.job_join_link, code)
 
-    async def job_join_link(self, code):
-        """Opening an invite link: a reconnection if a match is paused here, else joining a new match."""
+    async def job_join_link(self, fragment):
+        """Opening an invite link: a reconnection if a match is paused here, else joining a new match (its
+        reply through the relay when the link names one: p2p/relaying.py)."""
+        code, relay_part = split_fragment(fragment)
         kind = glue_json(self.glue.codeKind(code))
         if not kind.get("ok") or kind.get("kind") != "offer":
             why = kind.get("error") if not kind.get("ok") else "it is a reply code, not an invite"
@@ -71,7 +74,7 @@ class Connect:
             self.reset("guest")
         by_id("p2p-invite-paste").value = code
         self.show()
-        await self.make_reply(code)
+        await self.make_reply(code, await self.room_from_link(relay_part))
 
     # --- the connection box -------------------------------------------------------------------------------
     def begin_invite(self):
@@ -119,7 +122,7 @@ class Connect:
             show_message("Could not make an invite: " + str(made.get("error")))
             by_id("p2p-invite-len").textContent = ""
             return
-        self.show_invite(made["code"])
+        self.show_invite(made["code"], await self.room_link_part(peer, made["code"]))
         by_id("game-screen").setAttribute("data-invite-ms", str(made.get("ms")))
         self.view()
 
@@ -129,8 +132,12 @@ class Connect:
         by_id("p2p-share-turn-row").hidden = not has_turn
         return has_turn and bool(by_id("p2p-share-turn").checked)
 
-    def show_invite(self, code):
-        url = page_url() + "#join=" + code
+    def show_invite(self, code, relay_part=None):
+        """The invite as a link, a code and a QR code; the link with the relay part when the relay is on (made
+        again for a code made again: p2p/relaying.py)."""
+        if relay_part is None:
+            relay_part = self.room_part_again(code)
+        url = page_url() + "#join=" + code + relay_part
         by_id("p2p-invite-link").value = url
         self.fill_code("invite", code, url, "Invite link as a QR code")
         by_id("p2p-invite-len").textContent = "(" + str(len(code)) + " characters; the link: " + str(len(url)) + ")"
@@ -143,7 +150,7 @@ class Connect:
         if made.get("ok"):
             self.show_invite(made["code"])
 
-    async def make_reply(self, code):
+    async def make_reply(self, code, relayed=None):
         self.box = "join"
         peer = panels.chosen_peer(self) if self.mesh.started else 0
         if not self.mesh.started:
@@ -170,7 +177,11 @@ class Connect:
             show_message("That invite does not work: " + str(made.get("error")))
             self.view()
             return
-        clear_message()
+        if relayed and await self.room_send_answer(link, made["code"], code):
+            self.view()
+            return
+        if relayed is None:
+            clear_message()  # (else: the relay's fallback message stays)
         self.reply_code = made["code"]
         self.fill_code("reply", made["code"], made["code"], "Reply code as a QR code")
         by_id("game-screen").setAttribute("data-reply-ms", str(made.get("ms")))

@@ -193,6 +193,7 @@ class Links:
             if ms is not None and link.kind == "invite":
                 show_message("Connected (" + str(round(ms / 100) / 10) + " s after the reply was pasted).", "info")
         effects = self.mesh.on_open(link.peer, now_ms())
+        self.room_opened(link.peer)
         if link.relay:
             by_id("game-screen").setAttribute("data-relay-ms-" + str(link.peer), str(link.ms))
             if self.mesh.started and panels.phase(self) == "connected":

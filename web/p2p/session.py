@@ -12,13 +12,14 @@ from p2p import panels
 from p2p.connect import Connect
 from p2p.links import Links, glue_json
 from p2p.mesh import Mesh
+from p2p.relaying import Relaying
 
 
 def box_shown():
     return not by_id("p2p-outcome").hidden
 
 
-class Session(Links, Connect):
+class Session(Links, Connect, Relaying):
     def __init__(self, glue, board, menu, go_menu):
         self.glue, self.board, self.menu, self.go_menu = glue, board, menu, go_menu
         self.mesh = Mesh(None, self.code_kind, self.code_key)
@@ -56,6 +57,7 @@ class Session(Links, Connect):
             on(name, "change", lambda event: panels.save_settings(self.glue))
         glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
         panels.load_settings(glue)
+        self.relay_init()
         spawn(self.ticker())
         spawn(self.router())
 
@@ -96,6 +98,7 @@ class Session(Links, Connect):
         self.view()
 
     def reset(self, role):
+        self.room_leave()
         for link in list(self.mesh.links.values()):
             self.glue.close(link.lid)
         self.mesh = Mesh(role, self.code_kind, self.code_key)
@@ -178,7 +181,9 @@ class Session(Links, Connect):
             self.enqueue(self.job_bots)
 
     def save(self, snap):
-        if saves.write("p2p", snap, {"role": self.mesh.role, "chat": self.chat}):
+        extra = {"role": self.mesh.role, "chat": self.chat}
+        extra.update(self.room_extra())
+        if saves.write("p2p", snap, extra):
             by_id("game-screen").removeAttribute("data-save-failed")
             return
         by_id("game-screen").setAttribute("data-save-failed", "true")
@@ -246,6 +251,7 @@ class Session(Links, Connect):
             await self.req({"type": "p2p_connected", "peer": peer, "connected": False})
         self.show()
         show_message("Your match with your friend is paused: reconnect to go on (nothing was lost).", "info")
+        spawn(self.room_resume(data))  # (a match played through the relay: rejoin it)
 
     async def job_start_match(self):
         mesh = self.mesh

@@ -1,0 +1,331 @@
+"""Play a friend through the optional relay, in a real Chromium against a real MQTT broker (Debian's mosquitto,
+WebSocket listener on loopback, started here: e2e/broker.py) set as the only relay: the friend only opens the
+invite link; a reload of either page mid-match reconnects with no code; the broker stopped mid-invite falls back
+to the codes with a message; a hostile client on the topic (garbage, replays of the match's own messages) is
+ignored; a three-page mesh gets a reloaded page back. With the relay off nothing of it is fetched and no socket
+opens. Each page may contact only the listed broker (the recorder's allowed_sockets; conftest checks)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from broker import Broker, running_broker
+from test_p2p import (
+    ARTIFACTS,
+    attr,
+    error_message,
+    peer_state,
+    phase,
+    play,
+    refusals,
+    shot,
+    wait_in_step,
+    wait_peer,
+    wait_phase,
+    wait_ready,
+)
+from ux import open_ready
+
+pytestmark = pytest.mark.e2e
+
+SHOTS = Path("/work/notes/shots/i21")
+FIGURES = ARTIFACTS / "relay-figures.json"
+
+
+def look(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    shot(page, "relay-" + name)
+    if SHOTS.parent.exists():
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def note(key: str, value: object) -> None:
+    """Keep a figure for the closing note (e2e/artifacts/relay-figures.json)."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    data = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
+    data[key] = value
+    FIGURES.write_text(json.dumps(data, indent=1))
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Broker]:
+    with running_broker(tmp_path) as running:
+        running.record()
+        yield running
+
+
+def relay_page(new_page, broker: Broker):  # type: ignore[no-untyped-def]
+    """A page whose connection settings list only the test's broker (and which may contact it alone)."""
+    page = new_page()
+    page.recorder.allowed_sockets.append(broker.url)
+    open_ready(page)
+    page.click("#p2p-settings summary")
+    page.wait_for_selector("#p2p-settings[data-ready='true']", state="attached")
+    page.fill("#p2p-brokers", broker.url)
+    page.dispatch_event("#p2p-brokers", "change")
+    page.wait_for_function("() => document.getElementById('p2p-brokers-status').textContent.includes('1 relay')")
+    page.click("#p2p-settings summary")
+    return page
+
+
+def relay_invite(host, peer_for: int = 1, *, fresh: bool = True) -> str:  # type: ignore[no-untyped-def]
+    """The host (relay on) makes an invite; its link carries the relay part."""
+    if fresh:
+        host.check("#p2p-relay")
+        host.click("#p2p-host")
+    else:
+        host.click("#p2p-invite-more")
+    host.wait_for_function(
+        "(n) => document.getElementById('p2p-invite-link').value.includes('&r=')"
+        " && document.getElementById('p2p-invite-link').value.includes('.' + n + '&b=')", arg=peer_for)
+    assert host.get_attribute("#game-screen", "data-relay") == "on"
+    return host.input_value("#p2p-invite-link")
+
+
+def open_link(guest, link: str) -> float:  # type: ignore[no-untyped-def]
+    """The friend opens the invite link; seconds until its page shows the match connected."""
+    t0 = time.monotonic()
+    guest.goto(link)
+    wait_ready(guest)
+    guest.wait_for_function("() => !location.hash")
+    wait_phase(guest, "connected")
+    return time.monotonic() - t0
+
+
+def reload_and_wait(page, others) -> float:  # type: ignore[no-untyped-def]
+    t0 = time.monotonic()
+    page.reload()
+    wait_ready(page)
+    for other in [page, *others]:
+        wait_phase(other, "connected", timeout_ms=30_000)
+    return time.monotonic() - t0
+
+
+def topic_of(link: str) -> str:
+    part = link.split("&r=", 1)[1].split("&", 1)[0]
+    return "cargobay/" + part.split(".")[1]
+
+
+def marks(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """ms from the page's navigation to: its UI ready, the relay joined, the first link open."""
+    return dict(page.evaluate(
+        "() => Object.fromEntries(['cargobay-ui-ready', 'cargobay-relay-joined',"
+        " 'cargobay-relay-link-open'].map((n) => [n, Math.round((performance.getEntriesByName(n)[0] || {}).startTime"
+        " ?? -1)]))"))
+
+
+def link_ids(page) -> list[int]:  # type: ignore[no-untyped-def]
+    return [link["id"] for link in json.loads(page.evaluate("() => window.cargobayP2P.links()"))
+            if link["state"] == "open"]
+
+
+def relay_stats(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    return dict(json.loads(page.evaluate("() => window.cargobayRelay.stats()")))
+
+
+def wait_relay(page, received: int) -> None:  # type: ignore[no-untyped-def]
+    """Until the page's relay has received `received` messages and judged them all."""
+    page.wait_for_function(
+        "(n) => { const s = JSON.parse(window.cargobayRelay.stats()); return s.received >= n && s.pending === 0; }",
+        arg=received)
+
+
+def assert_clean(*pages, broker_down: str = "") -> None:  # type: ignore[no-untyped-def]
+    """No error shown, logged or refused (but the browser's own note of each retry of a broker that is down)."""
+    for page in pages:
+        assert error_message(page) == "", error_message(page)
+        errors = [e for e in page.recorder.errors
+                  if not (broker_down and e.startswith(f"console: WebSocket connection to '{broker_down}/' failed"))]
+        assert errors == [], errors
+        assert refusals(page) == 0
+
+
+# ------------------------------------------------------------------------------------------ tests
+def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+    host, guest = relay_page(new_page, broker), new_page()
+    guest.recorder.allowed_sockets.append(broker.url)
+    link = relay_invite(host)
+    look(host, "01-host-invite-relay")
+    opened_s = open_link(guest, link)
+    wait_phase(host, "connected")
+    note("guest_marks_first_join_ms", marks(guest))
+    assert guest.locator("#p2p-reply-out").is_hidden()  # no reply code to send back
+    assert host.input_value("#p2p-reply-paste") == ""  # none pasted
+    assert guest.get_attribute("#game-screen", "data-relay") == "on"
+    look(guest, "02-guest-connected-by-link")
+    assert_clean(host, guest)
+
+    play([host, guest], until_step=12)
+    wait_in_step([host, guest])
+    step, digest = attr(guest, "data-step"), attr(guest, "data-hash")
+    guest_s = reload_and_wait(guest, [host])  # the friend reloads: back with no code
+    note("guest_marks_after_reload_ms", marks(guest))
+    wait_in_step([host, guest])
+    assert attr(host, "data-step") == step and attr(guest, "data-hash") == digest
+    look(guest, "03-guest-reloaded-reconnected")
+
+    play([host, guest], until_step=int(step) + 6)
+    wait_in_step([host, guest])
+    step, digest = attr(host, "data-step"), attr(host, "data-hash")
+    host_s = reload_and_wait(host, [guest])  # and the host reloads
+    note("host_marks_after_reload_ms", marks(host))
+    wait_in_step([host, guest])
+    assert attr(guest, "data-step") == step and attr(host, "data-hash") == digest
+    for page in (host, guest):  # the away clock stopped: both players connected, no one shown away
+        assert peer_state(page, 1 - int(page is guest)) == "connected"
+    play([host, guest], until_step=int(step) + 6)  # and play goes on
+    wait_in_step([host, guest])
+    assert_clean(host, guest)
+    for page in (host, guest):
+        assert page.recorder.sockets and {u.rstrip("/") for u in page.recorder.sockets} == {broker.url}
+        assert not [u for u in page.recorder.requests if "relay" in u and "mqtt" in u]
+
+    seen = broker.messages()
+    topic = topic_of(link)
+    assert seen and {t for t, _, _ in seen} == {topic}  # one random topic; ciphertext only
+    assert all(p.startswith("CBR1.") and "CB1." not in p for _, _, p in seen)
+    sizes = [n for _, n, _ in seen]
+    note("link_opened_to_connected_s", round(opened_s, 2))
+    note("guest_reload_to_connected_s", round(guest_s, 2))
+    note("host_reload_to_connected_s", round(host_s, 2))
+    note("broker_saw", {"topics": sorted({t for t, _, _ in seen}), "messages": len(seen), "bytes_min": min(sizes),
+                        "bytes_max": max(sizes), "bytes_total": sum(sizes)})
+
+
+def test_broker_stopped_mid_invite_falls_back_to_codes(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+    host, guest = relay_page(new_page, broker), new_page()
+    guest.recorder.allowed_sockets.append(broker.url)
+    link = relay_invite(host)
+    broker.stop()
+    host.wait_for_function("() => document.getElementById('game-screen').dataset.relay === 'lost'")
+    assert "paste your friend's reply code" in host.inner_text("#messages")
+    t0 = time.monotonic()
+    guest.goto(link)
+    wait_ready(guest)
+    guest.wait_for_function("() => document.getElementById('p2p-reply-text').value.startsWith('CB1.')")
+    fallback_s = time.monotonic() - t0
+    message = guest.inner_text("#messages")
+    assert "The relay could not be reached" in message and "reply code" in message, message
+    assert guest.locator("#p2p-reply-out").is_visible()
+    look(guest, "04-guest-fallback-to-codes")
+    host.fill("#p2p-reply-paste", guest.input_value("#p2p-reply-text"))
+    host.click("#p2p-connect-button")
+    for page in (host, guest):
+        wait_phase(page, "connected")
+    assert_clean(host, guest, broker_down=broker.url)
+    note("broker_down_link_opened_to_reply_code_s", round(fallback_s, 2))
+
+
+def test_a_hostile_client_on_the_topic_is_ignored(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+    host, guest = relay_page(new_page, broker), new_page()
+    guest.recorder.allowed_sockets.append(broker.url)
+    link = relay_invite(host)
+    open_link(guest, link)
+    wait_phase(host, "connected")
+    play([host, guest], until_step=6)
+    wait_in_step([host, guest])
+    reload_and_wait(guest, [host])  # (messages both ways: hello, offer, answer; the guest forgets what it saw)
+    wait_in_step([host, guest])
+    step, digest = attr(host, "data-step"), attr(host, "data-hash")
+    links = [link_ids(page) for page in (host, guest)]
+    topic = topic_of(link)
+    recorded = [p for t, _, p in broker.messages() if t == topic]
+    assert recorded, "the match's own messages went through the broker"
+    garbage = ["hello", "CBR1.", "CBR1." + "A" * 200, "CBR1.!!!", "x" * 5000, json.dumps({"t": "hello"})]
+    before = [relay_stats(page) for page in (host, guest)]
+    for payload in garbage + recorded:  # garbage, then every message of the match replayed
+        broker.publish(topic, payload)
+    for page, old in zip((host, guest), before, strict=True):
+        wait_relay(page, old["received"] + len(garbage) + len(recorded))
+    for page, old in zip((host, guest), before, strict=True):
+        stats = relay_stats(page)
+        assert stats["why"]["garbage"] + stats["why"]["size"] - old["why"]["garbage"] - old["why"]["size"] \
+            == len(garbage), stats
+        assert stats["why"]["replay"] > old["why"]["replay"], stats  # the other page's messages, replayed
+        assert phase(page) == "connected"
+    # (the reloaded guest forgot the nonces it saw: the host's old offers reach its room protocol, which takes an
+    # offer only for one of its own last hellos; no link was replaced on either page)
+    assert int(guest.get_attribute("#game-screen", "data-relay-ignored") or 0) >= 1
+    assert [link_ids(page) for page in (host, guest)] == links
+    look(guest, "06-after-garbage-and-replays")
+    before = [relay_stats(page) for page in (host, guest)]
+    broker.publish_lines(topic, ["CBR1." + str(n) * 40 for n in range(400)])  # a flood
+    for page, old in zip((host, guest), before, strict=True):
+        wait_relay(page, old["received"] + 400)
+        stats = relay_stats(page)
+        assert stats["flooded"] > old["flooded"], stats  # the rate limit dropped most of it unread
+        assert phase(page) == "connected"
+    assert [link_ids(page) for page in (host, guest)] == links
+    play([host, guest], until_step=int(step) + 4)  # the match goes on, unaffected
+    wait_in_step([host, guest])
+    assert int(attr(host, "data-step")) > int(step) and digest
+    assert_clean(host, guest)
+    note("hostile", {"host": relay_stats(host), "guest": relay_stats(guest)})
+
+
+def test_a_three_page_mesh_gets_a_reloaded_page_back(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+    host = relay_page(new_page, broker)
+    guest, spectator = new_page(), new_page()
+    for page in (guest, spectator):
+        page.recorder.allowed_sockets.append(broker.url)
+    host.check("#p2p-relay")
+    host.click("#p2p-host")
+    host.wait_for_function("() => document.getElementById('p2p-invite-link').value.includes('&r=')")
+    host.click("#p2p-invite-more")  # the match waits for Start match
+    link = host.input_value("#p2p-invite-link")
+    open_link_lobby(guest, link)
+    wait_peer(host, 1, "connected")
+    host.click("#p2p-invite-more")
+    host.wait_for_function("() => document.getElementById('p2p-invite-link').value.includes('.2&b=')")
+    open_link_lobby(spectator, host.input_value("#p2p-invite-link"))
+    wait_peer(host, 2, "connected")
+    host.wait_for_selector("#p2p-start-match:not([disabled])")
+    host.click("#p2p-start-match")
+    pages = [host, guest, spectator]
+    for page in pages:
+        wait_phase(page, "connected")
+    wait_peer(guest, 2, "connected")  # the guests' own link, made through the host
+    play([host, guest], until_step=8)
+    wait_in_step(pages)
+    for reloaded in (guest, spectator):
+        t0 = time.monotonic()
+        reloaded.reload()
+        wait_ready(reloaded)
+        others = [p for p in pages if p is not reloaded]
+        for page in others:
+            wait_peer(page, pages.index(reloaded), "connected")
+        for peer in range(3):
+            if peer != pages.index(reloaded):
+                wait_peer(reloaded, peer, "connected")
+        note(f"mesh_reload_peer{pages.index(reloaded)}_s", round(time.monotonic() - t0, 2))
+        wait_in_step(pages)
+    look(spectator, "05-mesh-spectator-back")
+    play([host, guest], until_step=int(attr(host, "data-step")) + 4)
+    wait_in_step(pages)
+    assert_clean(*pages)
+
+
+def open_link_lobby(page, link: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(link)
+    wait_ready(page)
+    page.wait_for_function("() => !location.hash")
+    wait_phase(page, "lobby")
+    assert page.locator("#p2p-reply-out").is_hidden()
+
+
+def test_with_the_relay_off_nothing_of_it_is_fetched(new_page) -> None:  # type: ignore[no-untyped-def]
+    host = new_page()
+    open_ready(host)
+    host.click("#p2p-host")
+    host.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+    link = host.input_value("#p2p-invite-link")
+    assert "&r=" not in link and link.endswith("#join=" + host.input_value("#p2p-invite-text"))
+    assert host.get_attribute("#game-screen", "data-relay") == "off"
+    assert not [u for u in host.recorder.requests if "relay.js" in u or "relay-seal.js" in u or "mqtt" in u]
+    assert host.recorder.sockets == []
+    assert not host.is_checked("#p2p-relay")  # off by default

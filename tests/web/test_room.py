@@ -1,0 +1,150 @@
+"""The relay's room protocol (web/p2p/room.py) under CPython: who invites whom through the relay, and that old
+messages replayed (after a reload, when the relay's nonces are forgotten) or bodies a sender may not send change
+nothing. The module is the one MicroPython runs on the page."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
+
+from p2p.mesh import Mesh
+from p2p.room import HELLO_EVERY_MS, OFFER_PENDING_MS, Room, body_problem, brokers_problem, ref, split_fragment
+
+OFFER = "CB1.AgAE" + "o" * 120
+OFFER2 = "CB1.AgAE" + "p" * 120
+ANSWER = "CB1.AgEE" + "a" * 120
+SETUP = {"match_id": "abcdefgh12", "game": "load", "seats": ["human", "human", "human"], "owners": [0, 1, 2],
+         "peers": 3}
+
+
+def kind_of(code: str) -> str:
+    return "offer" if code.startswith("CB1.AgAE") else "answer"
+
+
+def tokens():  # type: ignore[no-untyped-def]
+    counter = itertools.count(1)
+    return lambda: f"token{next(counter):04d}"
+
+
+def mesh(role: str, started: bool = True, open_peers: tuple[int, ...] = ()) -> Mesh:
+    m = Mesh(role, kind_of)
+    m.me = 0 if role == "host" else 1
+    m.setup, m.started = dict(SETUP), started
+    for peer in open_peers:
+        m.bind(peer, f"L{peer}", "invite", False, 0)
+        m.links[peer].state = "open"
+    return m
+
+
+def test_split_fragment_and_ref() -> None:
+    assert split_fragment("CB1.abc&r=k.t.1&b=ws%3A") == ("CB1.abc", "r=k.t.1&b=ws%3A")
+    assert split_fragment(" CB1.abc ") == ("CB1.abc", "")
+    assert ref(OFFER) == OFFER[4:36] and ref(OFFER) != ref(ANSWER)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("", None),
+    ("wss://broker.example:8084/mqtt\nws://127.0.0.1:9001", None),
+    ("# a comment\n\nwss://b.example/mqtt", None),
+    ("https://b.example/", "relay line 1"),
+    ("wss://b.example/\nbroker.example", "relay line 2"),
+    ("wss://user@b.example/", "relay line 1"),
+    ("wss://b.example/ x", "relay line 1"),
+    ("wss:///path", "relay line 1"),
+])
+def test_brokers_are_websocket_addresses(text: str, problem: str | None) -> None:
+    found = brokers_problem(text)
+    assert (found is None) if problem is None else (found is not None and found.startswith(problem))
+
+
+@pytest.mark.parametrize("body", [
+    None, [], "hello", {"t": "hello"}, {"t": "hello", "n": "short"}, {"t": "hello", "n": "token0001", "x": 1},
+    {"t": "offer", "to": 1, "code": OFFER}, {"t": "offer", "to": 1, "re": "token0001", "code": "CB2.x"},
+    {"t": "offer", "to": 9, "re": "token0001", "code": OFFER}, {"t": "answer", "to": True, "re": "token0001",
+                                                              "code": ANSWER},
+    {"t": "offer", "to": 1, "re": "bad token!", "code": OFFER}, {"t": "move", "action": "x"},
+    {"t": "answer", "to": 0, "re": "token0001", "code": "CB1." + "x" * 700},
+])
+def test_malformed_bodies_are_ignored_and_counted(body: object) -> None:
+    assert body_problem(body) is not None
+    room = Room(0, tokens())
+    assert room.on_body(mesh("host"), 1, body, 0) == [] and room.ignored == 1
+
+
+def test_a_reloaded_guest_asks_and_the_host_invites_it_back() -> None:
+    guest_room, host_room = Room(1, tokens()), Room(0, tokens())
+    guest_mesh, host_mesh = mesh("guest"), mesh("host")
+    [(kind, token)] = guest_room.on_back(guest_mesh, 0)
+    assert kind == "hello"
+    assert host_room.on_body(host_mesh, 1, {"t": "hello", "n": token}, 0) == [("offer", 1, token)]
+    assert host_room.on_body(host_mesh, 1, {"t": "hello", "n": token}, 100) == []  # already on its way
+    host_mesh.bind(1, "L1", "invite", False, 0)
+    host_room.invite_made(1, OFFER)
+    offer = {"t": "offer", "to": 1, "re": token, "code": OFFER}
+    assert guest_room.on_body(guest_mesh, 0, offer, 200) == [("reply", 0, OFFER, ref(OFFER))]
+    answer = {"t": "answer", "to": 0, "re": ref(OFFER), "code": ANSWER}
+    assert host_room.on_body(host_mesh, 1, answer, 300) == [("accept", 1, ANSWER)]
+
+    # Every message of that exchange replayed later changes nothing (the relay's nonce memory aside).
+    host_mesh.links[1].state = "open"
+    guest_mesh.bind(0, "L0", "reply", False, 0)
+    guest_mesh.links[0].state = "open"
+    assert host_room.on_body(host_mesh, 1, {"t": "hello", "n": token}, OFFER_PENDING_MS + 400) == []  # link open
+    assert guest_room.on_body(guest_mesh, 0, offer, 500) == []  # that hello was answered already
+    assert host_room.on_body(host_mesh, 1, answer, 600) == []  # that invite was answered already
+    assert guest_room.ignored == 1 and host_room.ignored == 0
+
+
+def test_replays_after_a_reload_are_refused_by_the_protocol() -> None:
+    # The guest reloaded: a fresh Room, which never said the old hello: the old offer is not taken.
+    guest_room = Room(1, tokens())
+    guest_mesh = mesh("guest")
+    assert guest_room.on_body(guest_mesh, 0, {"t": "offer", "to": 1, "re": "oldtoken99", "code": OFFER}, 0) == []
+    assert guest_room.ignored == 1
+    # The host waits for the answer to a new invite: an answer to the old one is not taken.
+    host_room, host_mesh = Room(0, tokens()), mesh("host")
+    host_mesh.bind(1, "L1", "invite", False, 0)
+    host_room.invite_made(1, OFFER2)
+    old = {"t": "answer", "to": 0, "re": ref(OFFER), "code": ANSWER}
+    assert host_room.on_body(host_mesh, 1, old, 0) == [] and host_room.ignored == 1
+    assert host_room.on_body(host_mesh, 1, {**old, "re": ref(OFFER2)}, 0) == [("accept", 1, ANSWER)]
+
+
+def test_who_may_say_what() -> None:
+    host_room, host_mesh = Room(0, tokens()), mesh("host")
+    guest_room, guest_mesh = Room(1, tokens()), mesh("guest")
+    hello = {"t": "hello", "n": "token0001"}
+    assert host_room.on_body(host_mesh, 0, hello, 0) == [] and host_room.ignored == 1  # "from" myself
+    assert host_room.on_body(host_mesh, 3, hello, 0) == [] and host_room.ignored == 2  # not a page of the match
+    assert host_room.on_body(mesh("host", started=False), 1, hello, 0) == []  # before the start: the link's invite
+    # only the host offers, and only for one of this guest's hellos
+    [(_, token)] = guest_room.on_back(guest_mesh, 0)
+    assert guest_room.on_body(guest_mesh, 2, {"t": "offer", "to": 1, "re": token, "code": OFFER}, 0) == []
+    assert guest_room.on_body(guest_mesh, 0, {"t": "offer", "to": 1, "re": token, "code": ANSWER}, 0) == []
+    assert guest_room.ignored == 2
+    assert guest_room.on_body(guest_mesh, 0, {"t": "offer", "to": 2, "re": token, "code": OFFER}, 0) == []  # not mine
+    assert guest_room.ignored == 2
+    # an answer goes to the host only, for an invite waiting for it
+    assert guest_room.on_body(guest_mesh, 2, {"t": "answer", "to": 1, "re": ref(OFFER), "code": ANSWER}, 0) == []
+    assert host_room.on_body(host_mesh, 1, {"t": "answer", "to": 0, "re": ref(OFFER), "code": ANSWER}, 0) == []
+
+
+def test_hellos_are_paced_and_the_host_says_it_is_back() -> None:
+    guest_room, guest_mesh = Room(1, tokens()), mesh("guest")
+    assert [a[0] for a in guest_room.on_tick(guest_mesh, 0)] == ["hello"]
+    assert guest_room.on_tick(guest_mesh, HELLO_EVERY_MS - 1) == []
+    assert [a[0] for a in guest_room.on_tick(guest_mesh, HELLO_EVERY_MS)] == ["hello"]
+    guest_mesh.bind(0, "L0", "reply", False, 0)
+    guest_mesh.links[0].state = "open"
+    assert guest_room.on_tick(guest_mesh, 10 * HELLO_EVERY_MS) == []  # linked: quiet
+    host_room, host_mesh = Room(0, tokens()), mesh("host")
+    [(kind, token)] = host_room.on_back(host_mesh, 0)
+    assert kind == "hello" and host_room.hellos == []  # (the host takes no offers)
+    guest_mesh.links[0].state = "closed"
+    assert [a[0] for a in guest_room.on_body(guest_mesh, 0, {"t": "hello", "n": token}, 30_000)] == ["hello"]
+    assert host_room.on_tick(host_mesh, 50_000) == []

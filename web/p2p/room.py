@@ -1,0 +1,169 @@
+# Play a friend through the optional relay (web/relay.js): what the pages of one match say to each other on
+# their relay topic, and what a page does about what it hears. Pure and DOM-free: it imports under MicroPython
+# (the page) and CPython (pytest, tests/web/test_room.py); p2p/relaying.py carries out the actions it returns.
+#
+# The relay carries connection codes only, always between the host (peer 0) and one guest; links between guests
+# are made through the host as without the relay (p2p/mesh.py), once a guest is back with the host.
+#   {"t": "hello", "n": <token>}                a guest without an open link with the host asks for an invite (a
+#                                               fresh random token each time); the host says it when it is back
+#   {"t": "offer", "to": i, "re": <token>, "code"}   host -> guest i: an invite, answering i's hello <token>
+#   {"t": "answer", "to": 0, "re": <ref>, "code"}    guest -> host: the reply to the invite whose ref (ref(code):
+#                                               the start of its code, random ICE credentials) is <ref>
+# The sender is the peer index its signature was checked against (web/relay-seal.js), never a field of the
+# body. Replays: the relay drops a message seen before (its nonce) or older than two minutes; besides, an offer
+# is taken only for one of this page's last hellos and an answer only for the invite now waiting for it, so an
+# old message replayed after a reload (when the nonces seen are forgotten) changes nothing; and a hello never
+# replaces an open link. A body that is not one of these, or says what its sender may not say, is ignored and
+# counted.
+
+OFFER_PENDING_MS = 8000  # an invite made for a guest younger than this is not made again
+HELLO_EVERY_MS = 2000  # a guest without its host link says hello this often
+MAX_BODY_CODE = 600
+MAX_PEERS = 6
+REF_CHARS = 32
+HELLOS_KEPT = 4
+TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def ref(code):
+    """What an answer names its invite by: the start of the invite's code (its random ICE credentials)."""
+    return str(code)[4:4 + REF_CHARS]
+
+
+def valid_token(token):
+    return isinstance(token, str) and 8 <= len(token) <= 64 and all(ch in TOKEN_CHARS for ch in token)
+
+
+def is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def split_fragment(text):
+    """An invite link's fragment (after '#join='): (the connection code, the relay part or '')."""
+    text = str(text or "").strip()
+    code, _, rest = text.partition("&")
+    return code, rest
+
+
+def brokers_problem(text):
+    """Why a list of relays (one WebSocket address per line) is not one, or None (web/relay-seal.js checks again)."""
+    for number, raw in enumerate(str(text or "").split("\n"), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        scheme, sep, rest = line.partition("://")
+        host = rest.split("/")[0].split(":")[0]
+        if not sep or scheme not in ("wss", "ws") or not host or " " in line or "@" in rest.split("/")[0]:
+            return 'relay line ' + str(number) + ': write a WebSocket address, "wss://host:port/path"'
+    return None
+
+
+def body_problem(body):
+    """Why a relayed body is not one this protocol knows, or None."""
+    if not isinstance(body, dict):
+        return "not an object"
+    kind = body.get("t")
+    keys = sorted(body)
+    if kind == "hello":
+        return None if keys == ["n", "t"] and valid_token(body["n"]) else "a hello must be {t, n}"
+    if kind in ("offer", "answer"):
+        if keys != ["code", "re", "t", "to"] or not valid_token(body.get("re")):
+            return "an " + kind + " must be {t, to, re, code}"
+        code = body.get("code")
+        if not isinstance(code, str) or not 4 < len(code) <= MAX_BODY_CODE or not code.startswith("CB1."):
+            return "an " + kind + " without a Cargo Bay code"
+        if not is_int(body.get("to")) or not 0 <= body["to"] < MAX_PEERS:
+            return "an " + kind + " for no page"
+        return None
+    return "an unknown kind of message"
+
+
+class Room:
+    """One page's side of the room protocol. `me` is this page's peer index (a first guest: its invite's);
+    `fresh()` makes a random token (the page: the browser's CSPRNG)."""
+
+    def __init__(self, me, fresh):
+        self.me = me
+        self.fresh = fresh
+        self.offered = {}  # host: guest -> ms when it made that guest an invite through the relay
+        self.invited = {}  # host: guest -> ref of the invite now waiting for that guest's answer
+        self.hellos = []  # guest: the tokens of its last hellos
+        self.hello_at = None  # ms of this page's last hello
+        self.ignored = 0
+
+    def ignore(self):
+        self.ignored += 1
+        return []
+
+    def on_body(self, mesh, sender, body, now_ms):
+        """Actions for one good relayed message from `sender`: ("offer", peer, token), ("reply", peer, code,
+        ref), ("accept", peer, code), ("hello", token)."""
+        if body_problem(body) is not None or not is_int(sender) or sender == self.me:
+            return self.ignore()
+        kind = body["t"]
+        host = self.me == 0
+        if mesh.started and sender >= mesh.peer_count():
+            return self.ignore()
+        if kind == "hello":
+            if host:
+                if not mesh.started or mesh.state(sender) == "open":
+                    return []  # (before the start a guest joins with the link's invite; an open link stays)
+                return self.offer(sender, body["n"], now_ms)
+            if sender != 0 or mesh.state(0) == "open":
+                return []
+            return self.hello(now_ms, force=True)
+        if body["to"] != self.me:
+            return []  # for another page of the match
+        if kind == "offer":
+            if host or sender != 0 or mesh.code_kind(body["code"]) != "offer":
+                return self.ignore()
+            if body["re"] not in self.hellos:
+                return self.ignore()  # (not an answer to a hello of this page: an old one replayed)
+            self.hellos.remove(body["re"])
+            return [("reply", 0, body["code"], ref(body["code"]))]
+        if not host or mesh.code_kind(body["code"]) != "answer":
+            return self.ignore()
+        link = mesh.links.get(sender)
+        if link is None or link.kind != "invite" or link.state != "connecting":
+            return []  # (an answer to an invite that was replaced, or already answered)
+        if self.invited.get(sender) != body["re"]:
+            return self.ignore()  # (the answer to another invite: an old one replayed)
+        del self.invited[sender]
+        return [("accept", sender, body["code"])]
+
+    def invite_made(self, guest, code):
+        """The host made an invite for `guest` (by hand, for its link, or through the relay)."""
+        self.invited[guest] = ref(code)
+
+    def offer(self, guest, token, now_ms):
+        made = self.offered.get(guest)
+        if made is not None and now_ms - made < OFFER_PENDING_MS:
+            return []
+        self.offered[guest] = now_ms
+        return [("offer", guest, token)]
+
+    def hello(self, now_ms, force=False):
+        if not force and self.hello_at is not None and now_ms - self.hello_at < HELLO_EVERY_MS:
+            return []
+        if force and self.hello_at is not None and now_ms - self.hello_at < 500:
+            return []
+        self.hello_at = now_ms
+        token = str(self.fresh())
+        if self.me != 0:
+            self.hellos = (self.hellos + [token])[-HELLOS_KEPT:]
+        return [("hello", token)]
+
+    def on_back(self, mesh, now_ms):
+        """This page (re)joined the room mid-match: the host says hello to the missing guests, a guest asks."""
+        if not mesh.started:
+            return []
+        return self.hello(now_ms, force=True)
+
+    def on_tick(self, mesh, now_ms):
+        """Every second or so: a guest without its host link says hello again (a message may be lost)."""
+        if not mesh.started or self.me == 0 or mesh.state(0) == "open":
+            return []
+        return self.hello(now_ms)
+
+    def on_open(self, peer):
+        self.offered.pop(peer, None)
