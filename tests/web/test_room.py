@@ -47,7 +47,7 @@ def test_split_fragment_and_ref() -> None:
     assert ref(OFFER) == OFFER[4:36] and ref(OFFER) != ref(ANSWER)
 
 
-@pytest.mark.parametrize("text, problem", [
+@pytest.mark.parametrize(("text", "problem"), [
     ("", None),
     ("wss://broker.example:8084/mqtt\nws://127.0.0.1:9001", None),
     ("# a comment\n\nwss://b.example/mqtt", None),

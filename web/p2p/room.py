@@ -22,7 +22,7 @@ MAX_BODY_CODE = 600
 MAX_PEERS = 6
 REF_CHARS = 32
 HELLOS_KEPT = 4
-TOKEN_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def ref(code):
@@ -31,7 +31,7 @@ def ref(code):
 
 
 def valid_token(token):
-    return isinstance(token, str) and 8 <= len(token) <= 64 and all(ch in TOKEN_CHARS for ch in token)
+    return isinstance(token, str) and 8 <= len(token) <= 64 and all(ch in ID_CHARS for ch in token)
 
 
 def is_int(value):
