@@ -153,6 +153,8 @@ def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_
     look(host, "01-host-invite-relay")
     opened_s = open_link(guest, link)
     wait_phase(host, "connected")
+    for page in (host, guest):
+        page.wait_for_function("() => (document.getElementById('board').dataset.step || '') !== ''")
     note("guest_marks_first_join_ms", marks(guest))
     assert guest.locator("#p2p-reply-out").is_hidden()  # no reply code to send back
     assert host.input_value("#p2p-reply-paste") == ""  # none pasted
@@ -167,6 +169,7 @@ def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_
     note("guest_marks_after_reload_ms", marks(guest))
     wait_in_step([host, guest])
     assert attr(host, "data-step") == step and attr(guest, "data-hash") == digest
+    assert "relay" not in guest.inner_text("#messages")  # ("Paused: reconnecting through the relay…" is gone)
     look(guest, "03-guest-reloaded-reconnected")
 
     play([host, guest], until_step=int(step) + 6)

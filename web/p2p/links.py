@@ -191,7 +191,9 @@ class Links:
             by_id("game-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
             clear_message()
             if ms is not None and link.kind == "invite":
-                show_message("Connected (" + str(round(ms / 100) / 10) + " s after the reply was pasted).", "info")
+                how = "came through the relay" if self.room_state == "on" and not by_id("p2p-reply-paste").value else (
+                    "was pasted")
+                show_message("Connected (" + str(round(ms / 100) / 10) + " s after the reply " + how + ").", "info")
         effects = self.mesh.on_open(link.peer, now_ms())
         self.room_opened(link.peer)
         if link.relay:

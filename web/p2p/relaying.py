@@ -6,9 +6,10 @@
 # be reached the page says so and goes on with today's codes.
 import json
 
-from ui.dom import by_id, load_json, now_ms, on, proxy, show_message, spawn, store_json
+from ui.dom import by_id, clear_message, load_json, now_ms, on, proxy, show_message, spawn, store_json
 from ui.engine import engine
 
+from p2p import panels
 from p2p.links import glue_json
 from p2p.room import Room, brokers_problem, ref
 
@@ -223,6 +224,9 @@ class Relaying:
         if self.room_proto is not None:
             self.room_proto.on_open(peer)
             mark("cargobay-relay-link-open")
+            if self.mesh.started and panels.phase(self) == "connected" and "relay" in str(
+                    by_id("messages").textContent or ""):
+                clear_message()  # ("Paused: reconnecting through the relay…")
         if self.room_answer is not None and self.mesh.link_of(self.room_answer[0]) is not None:
             self.room_answer = None
 
