@@ -73,7 +73,7 @@ async function pump() {
       const got = await state.opener.open(wire);
       if (got && got !== "own") {
         state.delivered += 1;
-        emit({ type: "message", from: got.from, body: got.body });
+        emit({ type: "message", from: got.from, body: got.body, ts: got.ts });
       }
       if (dropped() !== before) emit({ type: "dropped", count: dropped() });
     }

@@ -100,6 +100,16 @@ def test_a_reloaded_guest_asks_and_the_host_invites_it_back() -> None:
     assert guest_room.ignored == 1 and host_room.ignored == 0
 
 
+def test_a_hello_replaces_an_open_link_only_if_written_after_it_opened() -> None:
+    host_room, host_mesh = Room(0, tokens()), mesh("host", open_peers=(1,))
+    host_room.on_open(1, 1_000_000.0)
+    hello = {"t": "hello", "n": "token0001"}
+    assert host_room.on_body(host_mesh, 1, hello, 0, sent_at=999_000.0) == []  # older than the link: a replay
+    assert host_room.on_body(host_mesh, 1, hello, 0) == []  # (no time: kept)
+    # the guest reloaded after the link opened, and its bye never came: the host invites it again
+    assert host_room.on_body(host_mesh, 1, hello, 0, sent_at=1_004_000.0) == [("offer", 1, "token0001")]
+
+
 def test_replays_after_a_reload_are_refused_by_the_protocol() -> None:
     # The guest reloaded: a fresh Room, which never said the old hello: the old offer is not taken.
     guest_room = Room(1, tokens())

@@ -6,7 +6,7 @@
 # be reached the page says so and goes on with today's codes.
 import json
 
-from ui.dom import by_id, clear_message, load_json, now_ms, on, proxy, show_message, spawn, store_json
+from ui.dom import by_id, clear_message, load_json, now_ms, now_s, on, proxy, show_message, spawn, store_json
 from ui.engine import engine
 
 from p2p import panels
@@ -222,7 +222,7 @@ class Relaying:
 
     def room_opened(self, peer):
         if self.room_proto is not None:
-            self.room_proto.on_open(peer)
+            self.room_proto.on_open(peer, now_s() * 1000)
             mark("cargobay-relay-link-open")
             if self.mesh.started and panels.phase(self) == "connected" and "relay" in str(
                     by_id("messages").textContent or ""):
@@ -235,7 +235,7 @@ class Relaying:
         event = glue_json(text)
         kind = event.get("type")
         if kind == "message":
-            self.enqueue(self.job_room_message, event.get("from"), event.get("body"))
+            self.enqueue(self.job_room_message, event.get("from"), event.get("body"), event.get("ts"))
         elif kind == "dropped":
             by_id("game-screen").setAttribute("data-relay-dropped", str(event.get("count")))
         elif kind == "state" and self.room is not None:
@@ -254,10 +254,11 @@ class Relaying:
             self.set_room_state("on")
             self.room_act(self.room_proto.on_back(self.mesh, now_ms()))
 
-    async def job_room_message(self, sender, body):
+    async def job_room_message(self, sender, body, sent_at):
         if self.room_proto is None:
             return
-        self.room_act(self.room_proto.on_body(self.mesh, sender, body, now_ms()))
+        sent_at = float(sent_at) if isinstance(sent_at, (int, float)) else None
+        self.room_act(self.room_proto.on_body(self.mesh, sender, body, now_ms(), sent_at))
         by_id("game-screen").setAttribute("data-relay-ignored", str(self.room_proto.ignored))
 
     def room_act(self, actions):

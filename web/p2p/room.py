@@ -12,9 +12,10 @@
 # The sender is the peer index its signature was checked against (web/relay-seal.js), never a field of the
 # body. Replays: the relay drops a message seen before (its nonce) or older than two minutes; besides, an offer
 # is taken only for one of this page's last hellos and an answer only for the invite now waiting for it, so an
-# old message replayed after a reload (when the nonces seen are forgotten) changes nothing; and a hello never
-# replaces an open link. A body that is not one of these, or says what its sender may not say, is ignored and
-# counted.
+# old message replayed after a reload (when the nonces seen are forgotten) changes nothing; and a hello replaces
+# an open link only if it was written after that link opened (the guest lost it since: a page whose bye never
+# came; the sender's clock, so a skewed one only delays that to when the host notices the drop). A body that is
+# not one of these, or says what its sender may not say, is ignored and counted.
 
 OFFER_PENDING_MS = 8000  # an invite made for a guest younger than this is not made again
 HELLO_EVERY_MS = 2000  # a guest without its host link says hello this often
@@ -89,15 +90,17 @@ class Room:
         self.invited = {}  # host: guest -> ref of the invite now waiting for that guest's answer
         self.hellos = []  # guest: the tokens of its last hellos
         self.hello_at = None  # ms of this page's last hello
+        self.opened_at = {}  # peer -> wall-clock ms its current link opened
         self.ignored = 0
 
     def ignore(self):
         self.ignored += 1
         return []
 
-    def on_body(self, mesh, sender, body, now_ms):
-        """Actions for one good relayed message from `sender`: ("offer", peer, token), ("reply", peer, code,
-        ref), ("accept", peer, code), ("hello", token)."""
+    def on_body(self, mesh, sender, body, now_ms, sent_at=None):
+        """Actions for one good relayed message from `sender` (`sent_at`: when it was written, the sender's
+        wall-clock ms): ("offer", peer, token), ("reply", peer, code, ref), ("accept", peer, code), ("hello",
+        token)."""
         if body_problem(body) is not None or not is_int(sender) or sender == self.me:
             return self.ignore()
         kind = body["t"]
@@ -106,8 +109,11 @@ class Room:
             return self.ignore()
         if kind == "hello":
             if host:
-                if not mesh.started or mesh.state(sender) == "open":
-                    return []  # (before the start a guest joins with the link's invite; an open link stays)
+                if not mesh.started:
+                    return []  # (before the start a guest joins with the link's invite)
+                if mesh.state(sender) == "open" and not (
+                        isinstance(sent_at, (int, float)) and sent_at > self.opened_at.get(sender, sent_at)):
+                    return []  # (an open link stays, unless the guest lost it after it opened)
                 return self.offer(sender, body["n"], now_ms)
             if sender != 0 or mesh.state(0) == "open":
                 return []
@@ -165,5 +171,6 @@ class Room:
             return []
         return self.hello(now_ms)
 
-    def on_open(self, peer):
+    def on_open(self, peer, wall_ms=0):
         self.offered.pop(peer, None)
+        self.opened_at[peer] = wall_ms
