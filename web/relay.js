@@ -19,8 +19,8 @@ export const DEFAULT_BROKERS = [
   "wss://broker.hivemq.com:8884/mqtt",
   "wss://test.mosquitto.org:8081/mqtt",
 ];
-const TRY_MS = 3000; // one broker's connect timeout
-const ALL_MS = 7000; // all of them: then the page falls back to codes
+const TRY_MS = 5000; // one broker's connect timeout (a busy 2-core machine needed more than 3 s for one on loopback)
+const ALL_MS = 9000; // all of them: then the page falls back to codes (offline: at once, names do not resolve)
 const MAX_QUEUE = 32; // received messages waiting to be judged; more are dropped
 const RETRY_MS = 2000; // reconnect to the broker after a drop
 
