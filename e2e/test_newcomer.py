@@ -1,0 +1,118 @@
+"""A newcomer on a desktop (1280x800) and on a touch phone (390x844): every game's main states measured (the
+smallest rendered text of the board and the smallest tap target, CSS px, e2e/legibility.py), with axe on each.
+Figures are printed and written to e2e/artifacts/legibility-<viewport>.json."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from legibility import measure
+from ux import ARTIFACTS, assert_axe_clean, board, open_ready, shot, wait_board_change, wait_settled
+
+pytestmark = pytest.mark.e2e
+
+VIEWPORTS = {
+    "desktop": {"viewport": {"width": 1280, "height": 800}},
+    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+              "device_scale_factor": 3},
+}
+# game -> (seats, options): a person against easy bots (Team UP! alone)
+SETUPS = {
+    "load": (("human", "easy"), {}),
+    "haul": (("human", "easy", "easy", "easy"), {}),
+    "loot": (("human", "easy", "easy"), {"shootout": "gun cards"}),
+    "tf22": (("human", "easy"), {}),
+    "teamup": (("human",), {"mode": "game"}),
+}
+STATES = 4  # the first board and the next three steps (a pick, then a move, ...)
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def device(chromium, site_url, request) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    context = chromium.new_context(**VIEWPORTS[request.param])
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.base_url = site_url
+    pg.device = request.param
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def start_game(page: Any, game: str) -> None:
+    seats, options = SETUPS[game]
+    if not page.is_hidden("#game-screen"):
+        page.click("#to-menu")
+    page.click(f"[data-game='{game}']")
+    if page.locator("#seat-count").count():
+        page.select_option("#seat-count", str(len(seats)))
+    page.wait_for_selector(f"#seat-{len(seats) - 1}")
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#seat-{seat}", kind)
+    for name, value in options.items():
+        page.select_option(f"#option-{name}", value)
+    page.fill("#seed", "7")
+    page.click("#start")
+    page.wait_for_selector(f"#board svg.cargobay-{game}", state="attached", timeout=90_000)
+    wait_settled(page)
+
+
+def press_something(page: Any, tap: bool) -> None:
+    """Press the board's first pick (no selection yet) or its first move (one completing the selection
+    first), by tap on a phone; an element another one covers is passed over."""
+    step, selection = board(page, "data-step"), board(page, "data-selection")
+    keys = page.evaluate("(sel) => { const p = [...document.querySelectorAll('#board [data-select]')]"
+                         ".map(e => e.getAttribute('data-select')).filter(Boolean);"
+                         " const a = [...document.querySelectorAll('#board [data-action]')]"
+                         ".map(e => e.getAttribute('data-action'));"
+                         " if (p.length && !sel) return p.map(k => ['select', k]);"
+                         " return a.filter(k => k.startsWith(sel)).concat(a.filter(k => !k.startsWith(sel)))"
+                         ".map(k => ['action', k]); }", selection)
+    for kind, key in keys[:8]:
+        target = page.locator(f"#board [data-{kind}='{key}']").first
+        if key.startswith("land:"):  # a pod layout: its hexes (its ring sits under the picked site)
+            target = target.locator("polygon").first
+        try:
+            if tap:
+                target.tap(timeout=3_000)
+            else:
+                target.click(timeout=3_000)
+        except PlaywrightTimeout:
+            continue
+        break
+    wait_board_change(page, step, selection)
+    wait_settled(page)
+
+
+def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
+    page = device
+    open_ready(page)
+    figures: dict[str, Any] = {}
+    for game in SETUPS:
+        start_game(page, game)
+        states = []
+        for index in range(STATES):
+            if board(page, "data-match") == "over":
+                break
+            states.append(measure(page))
+            shot(page, f"newcomer-{page.device}-{game}-{index}")
+            assert_axe_clean(page, f"{game} {page.device} state {index}", "#board")
+            if index < STATES - 1:
+                press_something(page, tap=page.device == "phone")
+        text = min((s["text"] for s in states if s["text"]), key=lambda t: t["px"])
+        target = min((s["target"] for s in states if s["target"]), key=lambda t: min(t["w"], t["h"]))
+        figures[game] = {"text": text, "target": target}
+        print(f"{page.device} {game}: smallest text {text['px']} px ({text['text']!r}),"
+              f" smallest target {min(target['w'], target['h'])} px ({target['name']!r})")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    (ARTIFACTS / f"legibility-{page.device}.json").write_text(json.dumps(figures, indent=1))
+    assert page.errors == []
