@@ -159,6 +159,8 @@ def p2p_turn(page: Any) -> str:
     if page.locator('#board [data-action="draw"]').count():
         cards = page.locator(SVG).text_content() or ""
         action = "stop" if "4 cards drawn" in cards else "draw"
+        if action == "stop":  # stopping asks first
+            press(page, '#board [data-select="confirm:stop"]')
         press(page, f'#board [data-action="{action}"]')
         return action
     place_first(page)

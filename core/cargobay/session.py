@@ -27,14 +27,21 @@ class SessionError(CargoBayError):
     """A request that does not fit the match as it stands (not a rule of the game)."""
 
 
+BOT_NAMES = ("Ada", "Ben", "Cal", "Dot", "Eli", "Fay")  # one per seat: two bots of one level read apart
+
+
 def seat_labels(seats: Sequence[str], mine: Collection[int]) -> dict[int, str]:
-    """How the board names each seat: "You" for this screen's own human seat, bots by level.
+    """How the board names each seat: "You" for this screen's own human seat, other people "Player N", and each
+    bot by a name of its own (one per seat) and its level, so that no two seats read alike.
 
     >>> seat_labels(["human", "strong"], [0])
-    {0: 'You', 1: 'Strong bot'}
+    {0: 'You', 1: 'Ben (Strong bot)'}
+    >>> list(seat_labels(["easy", "easy", "human", "easy"], []).values())
+    ['Ada (Easy bot)', 'Ben (Easy bot)', 'Player 3', 'Dot (Easy bot)']
     """
     return {
-        seat: ("You" if seat in mine else f"Player {seat + 1}") if kind == HUMAN else f"{kind.capitalize()} bot"
+        seat: ("You" if seat in mine else f"Player {seat + 1}") if kind == HUMAN
+        else f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({kind.capitalize()} bot)"
         for seat, kind in enumerate(seats)
     }
 

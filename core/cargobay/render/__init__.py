@@ -11,6 +11,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 
+# Each seat's colour on every board (a swatch beside its name): dark enough for white text, apart in hue.
+SEAT_COLOURS = ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a", "#b35c00", "#00796b")
+SEAT_COLOUR_NAMES = ("red", "blue", "green", "purple", "orange", "teal")
+
+
+def seat_swatch(seat: int, x: float, y: float, size: float = 14) -> str:
+    """A seat's colour as a small square (its top-left at x, y), decorative: the name beside it says who."""
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return (f'<rect class="seat-swatch" data-seat-colour="{SEAT_COLOUR_NAMES[seat % len(SEAT_COLOURS)]}" x="{x:g}" '
+            f'y="{y:g}" width="{size:g}" height="{size:g}" rx="3" fill="{colour}" aria-hidden="true"/>')
+
+
 @dataclass(frozen=True)
 class RenderContext:
     """How to draw a view: what the page knows that the game's view does not."""
@@ -28,4 +40,4 @@ class RenderContext:
         return str(self.labels.get(seat, default))
 
 
-__all__ = ["RenderContext"]
+__all__ = ["SEAT_COLOURS", "SEAT_COLOUR_NAMES", "RenderContext", "seat_swatch"]

@@ -236,7 +236,9 @@ def test_actions_round_trip_and_the_selection_steps() -> None:
     assert GAME.action_steps("place:B-red@v:3,0") == Place("B-red", "v", 3, 0).steps() == ("box:B-red@v",)
     with pytest.raises(IllegalActionError):
         GAME.legal_choices(state, 0, "box:B-red")  # the box alone is not a step
-    assert GAME.legal_choices(play(started(), ), 0).actions == ("draw", "stop")
+    first = GAME.legal_choices(play(started(), ), 0)
+    assert first.actions == ("draw",) and first.selections == ("confirm:stop",)  # stopping asks first
+    assert GAME.legal_choices(play(started(), ), 0, "confirm:stop").actions == ("stop",)
 
 
 def test_command_line_plays_and_replays(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -34,14 +34,26 @@ def board(state: Any, seat: int | None = 0, selection: str = "", hint: dict[str,
 
 def test_the_board_offers_draw_stop_and_hint_and_four_sides_of_the_3d_view() -> None:
     svg = board(started())
-    assert sorted(attributes(svg, "data-action")) == ["draw", "stop"]
-    assert attributes(svg, "data-select") == ["hint"]
+    assert sorted(attributes(svg, "data-action")) == ["draw"]
+    assert attributes(svg, "data-select") == ["confirm:stop", "hint"]  # stopping asks first
     root = ET.fromstring(svg)
     sides = [g for g in root.iter(f"{NS}g") if "tu-iso" in g.attrib.get("class", "").split()]
     assert [g.attrib["class"] for g in sides] == [f"tu-iso r{k}" for k in range(4)]
     # each side's buttons turn the view one step left or right
     assert attributes(svg, "data-view") == [f"rot={r}" for k in range(4) for r in ((k + 3) % 4, (k + 1) % 4)]
     assert '[data-view-rot="3"] .tu-iso.r3{display:inline}' in svg
+
+
+def test_stop_asks_first_and_shows_the_score_it_would_give() -> None:
+    state = play(started(), "draw", "place:B-red@h:3,0")
+    svg = board(state, selection="confirm:stop")
+    assert attributes(svg, "data-action") == ["stop"] and attributes(svg, "data-select") == [""]  # or keep playing
+    score = GAME.view(state, 0)["score"]
+    assert attributes(svg, "data-would-score") == [str(score)]
+    words = " ".join(t.text or "" for t in ET.fromstring(svg).iter(f"{NS}text"))
+    assert f"the team scores {score}" in words and f"Stop, score {score}" in words, words
+    over = GAME.apply(state, 0, "stop")
+    assert GAME.result(over)["score"] == score  # what it said is what stopping scores
 
 
 def test_turning_is_a_rotation_of_the_pallet() -> None:

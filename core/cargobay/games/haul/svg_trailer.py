@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...render import seat_swatch
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from .actions import SUIT_NAMES, SUIT_SYMBOLS, SUITS
@@ -43,7 +44,8 @@ def trailer(
     if acting:
         parts.append(_rect(6, y, 6, TRAILER_H, fill=ACCENT, rx=3))
     title = short(names[who], 16) + dealer
-    parts.append(_text(18, y + 19, title, size=15, weight="700", extra=' class="name"'))
+    parts.append(seat_swatch(who, 18, y + 7))
+    parts.append(_text(38, y + 19, title, size=15, weight="700", extra=' class="name"'))
     facts = (f"Score {view['scores'][who]} \u00b7 Trailer {view['trailer_points'][who]} \u00b7 "
              f"Hand {view['hand_counts'][who]} \u00b7 Refuel {tokens}")
     parts.append(_text(WIDTH - 48, y + 19, facts, size=13, anchor="end", fill=MUTED, extra=' class="facts"'))

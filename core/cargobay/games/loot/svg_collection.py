@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...render import RenderContext
+from ...render import RenderContext, seat_swatch
 from ...render.svg import INK
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
@@ -194,7 +194,8 @@ def seat_panel(view: Mapping[str, Any], ctx: RenderContext, seat: int, rows: Seq
     parts = [f'<g class="collection" data-player="{seat}" data-score="{total}">',
              _rect(x, y, w, height, fill="#fff8e6" if mine else PANEL, rx=10,
                    extra=f' stroke="{ACCENT if mine else "#c3ccd9"}"')]
-    parts.append(_text(x + 10, y + 22, clip(seat_name(view, ctx, seat), 22), size=16, weight="700"))
+    parts.append(seat_swatch(seat, x + 10, y + 9))
+    parts.append(_text(x + 30, y + 22, clip(seat_name(view, ctx, seat), 20), size=16, weight="700"))
     badge, colour = _badge(view, ctx, seat)
     if badge:
         parts.append(_text(x + 210, y + 22, badge, size=13, weight="700", fill=colour, extra=' class="badge"'))

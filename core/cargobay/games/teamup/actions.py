@@ -96,6 +96,7 @@ class Place:
 
 
 Action = Setup | Draw | Stop | Place
+CONFIRM_STOP = "confirm:stop"  # the pick before ``stop``: the page asks, showing the score it would give
 
 
 def _coordinate(text: str, action: str) -> int:

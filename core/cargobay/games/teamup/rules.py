@@ -42,7 +42,7 @@ from ...checks import choice as _choice
 from ...checks import integer as _int
 from ...checks import listed as _list
 from ...engine import CHANCE, JSON, TERMINAL, Game, IllegalActionError, InvalidActionError, StateError
-from .actions import BOXES, Draw, Place, Setup, Stop, parse, parse_box
+from .actions import BOXES, CONFIRM_STOP, Draw, Place, Setup, Stop, parse, parse_box
 from .codes import CodeError, decode, encode, neutral_footprint
 from .components import (
     BOX_COUNTS,
@@ -169,7 +169,11 @@ class TeamUpGame(Game[TeamUpState]):
         return legal_placements(state.pallet, state.card, state.stock())
 
     def action_steps(self, action: str) -> tuple[str, ...]:
+        """A placement is picked box first; ``stop`` ends the game for the whole team, so the page asks first
+        (the pick ``confirm:stop`` shows what the team would score)."""
         move = parse(action)
+        if isinstance(move, Stop):
+            return (CONFIRM_STOP,)
         return move.steps() if isinstance(move, Place) else ()
 
     def sample_chance(self, state: TeamUpState, rng: random.Random) -> str:

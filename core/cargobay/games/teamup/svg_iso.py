@@ -90,7 +90,7 @@ class Scene:
         ]
         corner = turn(0.5, 0.5, k)
         out.append(f'<text x="{pt(corner[0], corner[1], 0).split(",")[0]}" '
-                   f'y="{num(float(pt(corner[0], corner[1], 0).split(",")[1]) + 4)}" font-size="9" '
+                   f'y="{num(float(pt(corner[0], corner[1], 0).split(",")[1]) + 4)}" font-size="13" '
                    f'text-anchor="middle" fill="#6b5637">0,0</text>')
         cubes = self.cubes(k)
         lines: list[str] = []

@@ -56,7 +56,7 @@ def _side(model: Model, ctx: RenderContext, chosen: Picks, x: float, y: float, w
     y = add(controls(model, ctx, chosen, x, y, w, button_h))
     y = add(players(model, ctx, x, y, w))
     y = add(forecast(model, ctx, x, y, w))
-    y = add(log(model, x, y, w))
+    y = add(log(model, x, y, w, labels=ctx.labels))
     y = add(legend(x, y, w))
     return body, y
 

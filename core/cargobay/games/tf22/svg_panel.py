@@ -7,6 +7,7 @@ Each part is ``(svg parts, the y below it)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -206,8 +207,18 @@ def forecast(model: Model, ctx: RenderContext, x: float, y: float, w: float) -> 
             "</g>"], y + height + 8
 
 
-def log(model: Model, x: float, y: float, w: float, limit: int = 8) -> Parts:
-    events = [str(e) for e in model.view.get("events") or []][-limit:]
+def seat_words(event: str, labels: Mapping[int, str]) -> str:
+    """An engine event with each "Player N" named as the board names that seat.
+
+    >>> seat_words("Player 2 reads the tide forecast", {1: "Ben (Easy bot)"})
+    'Ben (Easy bot) reads the tide forecast'
+    """
+    return re.sub(r"\bPlayer (\d)\b", lambda m: str(labels.get(int(m.group(1)) - 1, m.group(0))), event)
+
+
+def log(model: Model, x: float, y: float, w: float, limit: int = 8,
+        labels: Mapping[int, str] | None = None) -> Parts:
+    events = [seat_words(str(e), labels or {}) for e in model.view.get("events") or []][-limit:]
     if not events:
         return [], y
     lines: list[str] = []
