@@ -28,7 +28,8 @@ FONTS_JS = """(sel) => {
     if (e instanceof SVGElement) {
       const m = e.getScreenCTM(); if (m) px *= Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
       const inMap = e.closest('svg[data-panzoom]');
-      if (inMap && fr && (r.right <= fr.left || r.left >= fr.right || r.bottom <= fr.top || r.top >= fr.bottom)) continue;
+      if (inMap && fr && (r.right <= fr.left || r.left >= fr.right || r.bottom <= fr.top || r.top >= fr.bottom))
+        continue;
     }
     out.push({px: Math.round(px * 10) / 10, text: e.textContent.trim().slice(0, 40), tag: e.tagName.toLowerCase()});
   }

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-
 # Each seat's colour on every board (a swatch beside its name): dark enough for white text, apart in hue.
 SEAT_COLOURS = ("#b3261e", "#1f5fa8", "#2e7d32", "#6a3d9a", "#b35c00", "#00796b")
 SEAT_COLOUR_NAMES = ("red", "blue", "green", "purple", "orange", "teal")

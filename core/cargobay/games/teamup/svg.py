@@ -443,8 +443,8 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
     body, top = _header(view, ctx, f)
     picked = ctx.selection.removeprefix("box:") if ctx.selection.startswith("box:") else ""
     box, _, orient = picked.partition("@")
+    steps = (_result, lambda v, fr, t: _hint(v, ctx, seat, fr, t), lambda v, fr, t: _tray(v, ctx, seat, fr, t))
     if f.name == "tall":  # one column: the result, the hint, the controls, the plan, the 3D view, the layers
-        steps = (_result, lambda v, fr, t: _hint(v, ctx, seat, fr, t), lambda v, fr, t: _tray(v, ctx, seat, fr, t))
         start = top
         for step in steps:  # where the plan goes (a hint's preview is drawn on it: so placed first)
             top = step(view, f, top + 4)[1]
@@ -472,8 +472,8 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         parts, middle_bottom = _layers(view, f)
         body += parts
         top = f.tray[1]
-        for part in (_result, lambda v, fr, t: _hint(v, ctx, seat, fr, t), lambda v, fr, t: _tray(v, ctx, seat, fr, t)):
-            parts, top = part(view, f, top)
+        for step in steps:
+            parts, top = step(view, f, top)
             body += parts
         parts, top = _face_down(view, f.tray[0], f.tray[2], top)
         body += parts
@@ -483,6 +483,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
     height = top + 12
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-teamup" viewBox="0 0 {num(f.width)} {num(height)}" '
-        f'width="100%" data-layout="{f.name}" data-score="{attr(view.get("score", 0))}" font-family="{attr(FONT)}"><title>Team UP! pallet</title>'
+        f'width="100%" data-layout="{f.name}" data-score="{attr(view.get("score", 0))}" font-family="{attr(FONT)}">'
+        "<title>Team UP! pallet</title>"
         f"<style>{STYLE}</style>" + rect(0, 0, f.width, height, fill="#fbfaf6") + "".join(body) + "</svg>"
     )
