@@ -265,3 +265,17 @@ def test_the_board_renders_fast() -> None:
             RENDER(view, ctx)
             times.append(time.process_time() - started)
     assert statistics.median(times) < 0.05, times  # 504 hexes well under 50 ms in CPython
+
+
+def test_the_map_keeps_its_size_whatever_the_panel_holds() -> None:
+    """Picking the Lander (a dozen units to unload) leaves the wide board, so the map, as big as before."""
+    state = start(2, sites=("18,14/0", "5,12/0"))
+
+    def height(svg: str) -> float:
+        return float(ET.fromstring(svg).attrib["viewBox"].split()[3])
+
+    lander = next(s for s in clickables(board(state, 0, wide=True))[1] if s.startswith("unit:")
+                  and len(GAME.legal_choices(state, 0, s).selections) >= 10)
+    picked = board(state, 0, lander, wide=True)
+    assert len(clickables(picked)[1]) >= 10  # the cargo to unload
+    assert height(picked) == height(board(state, 0, wide=True))

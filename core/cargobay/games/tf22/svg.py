@@ -42,8 +42,10 @@ GAP = 10
 
 
 def _side(model: Model, ctx: RenderContext, chosen: Picks, x: float, y: float, w: float, button_h: float,
-          with_scores: bool) -> tuple[list[str], float]:
-    """The panels in one column: (the score table,) the picked unit, the buttons, players, tides, log, legend."""
+          with_scores: bool, limit: float | None = None) -> tuple[list[str], float]:
+    """The panels in one column: (the score table,) the picked unit, the buttons, players, tides, log, legend.
+    Beside the map (``limit``: the map's bottom) the players, the tides, the log and the legend are each left
+    out when the buttons need their room: the map keeps its size whatever the panel holds."""
     body: list[str] = []
 
     def add(result: tuple[list[str], float]) -> float:
@@ -54,10 +56,13 @@ def _side(model: Model, ctx: RenderContext, chosen: Picks, x: float, y: float, w
         y = add(scores(model, ctx, x, y, w))
     y = add(picked(model, ctx, chosen, x, y, w))
     y = add(controls(model, ctx, chosen, x, y, w, button_h))
-    y = add(players(model, ctx, x, y, w))
-    y = add(forecast(model, ctx, x, y, w))
-    y = add(log(model, x, y, w, labels=ctx.labels))
-    y = add(legend(x, y, w))
+    extras = [lambda at: players(model, ctx, x, at, w), lambda at: forecast(model, ctx, x, at, w), lambda at: log(model, x, at, w, labels=ctx.labels),
+              lambda at: legend(x, at, w)]
+    for extra in extras:
+        parts, end = extra(y)
+        if limit is None or end <= limit:
+            body.extend(parts)
+            y = end
     return body, y
 
 
@@ -75,7 +80,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         body += parts
         board, map_h = map_svg(model, chosen, ctx.labels, 6, top, WIDE_MAP)
         body.append(board)
-        parts, y = _side(model, ctx, chosen, 6 + WIDE_MAP + GAP, top, WIDE_SIDE, 46, over)
+        parts, y = _side(model, ctx, chosen, 6 + WIDE_MAP + GAP, top, WIDE_SIDE, 46, over, limit=top + map_h)
         body += parts
         height = math.ceil(max(top + map_h, y) + 6)
     else:

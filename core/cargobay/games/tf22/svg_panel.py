@@ -212,8 +212,12 @@ def seat_words(event: str, labels: Mapping[int, str]) -> str:
 
     >>> seat_words("Player 2 reads the tide forecast", {1: "Ben (Easy bot)"})
     'Ben (Easy bot) reads the tide forecast'
+    >>> seat_words("Player 1 moves first; White Ore 3 is captured by Player 1", {0: "You"})
+    'You move first; White Ore 3 is captured by you'
     """
-    return re.sub(r"\bPlayer (\d)\b", lambda m: str(labels.get(int(m.group(1)) - 1, m.group(0))), event)
+    words = re.sub(r"\bPlayer (\d)\b", lambda m: str(labels.get(int(m.group(1)) - 1, m.group(0))), event)
+    words = re.sub(r"(^|; )You (\w+)s\b", r"\1You \2", words)
+    return words.replace("by You", "by you")
 
 
 def log(model: Model, x: float, y: float, w: float, limit: int = 8,
