@@ -254,6 +254,21 @@ def catalogue_json(wheel: Path) -> str:
     return text.replace("</", "<\\/")
 
 
+def howto_html(wheel: Path, build_id: str) -> str:
+    """The How to play page (``cargobay.howto``: each game's own words and a picture from its own renderer)."""
+    code = (
+        "import sys; sys.path.insert(0, sys.argv[1]); from cargobay.howto import page; "
+        "sys.stdout.write(page(sys.argv[2]))"
+    )
+    try:
+        return subprocess.run(
+            [sys.executable, "-c", code, str(wheel), build_id], capture_output=True, text=True, timeout=300,
+            check=True,
+        ).stdout
+    except (OSError, subprocess.SubprocessError) as error:
+        raise SystemExit(f"the How to play page could not be built: {error}") from error
+
+
 def cards_html(catalogue: str) -> str:
     """The menu's game cards as static HTML from the stamped catalogue, so the menu paints before any script
     runs (and stays if the page script fails). web/ui/menu.py draws the same markup (and wires it)."""
@@ -275,7 +290,9 @@ def cards_html(catalogue: str) -> str:
             attrs = 'disabled aria-disabled="true" aria-pressed="false"'
         items.append(
             f'<li><button type="button" class="game-card" data-game="{escape(game["id"])}" {attrs}>{title}{extra}'
-            "</button></li>"
+            "</button>" + (f'<a class="howto-link" href="./how-to-play.html#{escape(game["id"])}">How to play '
+                           f'{escape(str(game.get("title", game["id"])))}</a>' if game.get("available") else "")
+            + "</li>"
         )
     return "".join(items)
 
@@ -381,6 +398,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
 
     # Our files.
     _copy_tree_stamped(root / "web", dist, tokens)
+    (dist / "how-to-play.html").write_text(howto_html(wheel, build_id), encoding="utf-8")
     (dist / "worker").mkdir(exist_ok=True)
     _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md",))
     bench_web = root / "bench" / "web"

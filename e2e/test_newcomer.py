@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from legibility import measure
-from ux import ARTIFACTS, assert_axe_clean, board, open_ready, shot, wait_board_change, wait_settled
+from legibility import fonts, measure
+from ux import ARTIFACTS, assert_axe_clean, board, open_ready, shot, targets, wait_board_change, wait_settled
 
 pytestmark = pytest.mark.e2e
 
@@ -190,4 +190,39 @@ def test_a_whole_team_up_game_on_the_phone_by_taps_with_a_stop_confirmation(phon
     assert json.loads(board(page, "data-scores")) == [score]
     shot(page, "newcomer-teamup-phone-over")
     assert_axe_clean(page, "teamup phone: over", "#board")
+    assert page.errors == []
+
+
+def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(device) -> None:  # type: ignore[no-untyped-def]
+    page = device
+    open_ready(page)
+    games = page.eval_on_selector_all(".game-card:not([disabled])", "cs => cs.map(c => c.dataset.game)")
+    assert set(SETUPS) <= set(games), games
+    for game in SETUPS:  # from the menu: one link per game, to its own section with its picture
+        link = page.locator(f".howto-link[href$='#{game}']")
+        assert link.is_visible()
+        link.click()
+        page.wait_for_url(f"**/how-to-play.html#{game}")
+        section = page.locator(f"section#{game}")
+        assert section.locator("h2").inner_text() and section.locator("figure > svg").count() == 1
+        assert section.locator("h3").all_inner_texts() == ["A turn", "Scoring", "On the board"]
+        box = section.locator("h2").bounding_box()
+        assert box is not None and 0 <= box["y"] < page.viewport_size["height"]  # scrolled to it
+        if game == "loot":
+            shot(page, f"newcomer-{page.device}-howto-loot")
+        page.go_back()
+        page.wait_for_selector(".howto-link")
+    small = [t for t in targets(page, ".howto-link") if min(t["w"], t["h"]) < MIN_TARGET]
+    assert not small, small
+    page.goto(page.base_url + "how-to-play.html")
+    assert_axe_clean(page, f"how to play ({page.device})")
+    smallest = min(fonts(page, ".howto-text") + fonts(page, ".howto-goal"), key=lambda f: f["px"])
+    assert smallest["px"] >= MIN_TEXT, smallest
+    open_ready(page)
+    for game in ("tf22", "teamup"):  # from a match: the toolbar's link names the game played
+        start_game(page, game)
+        assert page.get_attribute("#how-to", "href") == f"./how-to-play.html#{game}"
+        assert page.locator("#how-to").is_visible()
+    page.goto(page.base_url + "how-to-play.html#teamup")
+    assert page.locator("section#teamup figure svg.cargobay-teamup").count() == 1
     assert page.errors == []

@@ -103,8 +103,11 @@ class Menu:
                 card.appendChild(element("span", "coming soon", **{"class": "badge"}))
             item = element("li")
             item.appendChild(card)
+            if game["available"]:  # the game's rules in our words (build.py writes how-to-play.html)
+                item.appendChild(element("a", "How to play " + game["title"], href="./how-to-play.html#" + game["id"],
+                                         **{"class": "howto-link"}))
             menu.appendChild(item)
-        wanted = self.game["id"] if self.game else None
+        wanted = self.game["id"] if self.game else query_param("game")  # (?game=<id>: How to play's Play link)
         playable = [g for g in self.games if g["available"]]
         chosen = [g for g in playable if g["id"] == wanted] or playable
         self.select(chosen[0]["id"] if chosen else None)
