@@ -20,7 +20,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
@@ -56,8 +56,9 @@ def _side(model: Model, ctx: RenderContext, chosen: Picks, x: float, y: float, w
         y = add(scores(model, ctx, x, y, w))
     y = add(picked(model, ctx, chosen, x, y, w))
     y = add(controls(model, ctx, chosen, x, y, w, button_h))
-    extras = [lambda at: players(model, ctx, x, at, w), lambda at: forecast(model, ctx, x, at, w), lambda at: log(model, x, at, w, labels=ctx.labels),
-              lambda at: legend(x, at, w)]
+    extras: list[Callable[[float], tuple[list[str], float]]] = [
+        lambda at: players(model, ctx, x, at, w), lambda at: forecast(model, ctx, x, at, w),
+        lambda at: log(model, x, at, w, labels=ctx.labels), lambda at: legend(x, at, w)]
     for extra in extras:
         parts, end = extra(y)
         if limit is None or end <= limit:
