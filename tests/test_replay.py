@@ -75,7 +75,7 @@ def test_each_seat_sees_its_own_hand_and_a_spectator_none() -> None:
     for frame in [spectator, *seats]:
         assert "data-action=" not in frame["svg"] and "data-select=" not in frame["svg"]  # nothing to click
         assert frame["view"].get("legal", []) == []
-    assert replay.frame(step, 1)["labels"] == {"0": "Easy bot", "1": "Medium bot"}
+    assert replay.frame(step, 1)["labels"] == {"0": "Ada (Easy bot)", "1": "Ben (Medium bot)"}
 
 
 def test_a_match_between_browsers_replays_from_its_log() -> None:

@@ -47,7 +47,7 @@ def shootout(seats: list[str]) -> LocalSession:
 def test_the_human_shooters_of_this_screen_and_their_keys() -> None:
     alone = shootout(["human", "easy"])
     snap = alone.snapshot()
-    assert human_shooters(snap) == [0] and title(snap) == "Shootout! You v Easy bot."
+    assert human_shooters(snap) == [0] and title(snap) == "Shootout! You v Ben (Easy bot)."
     both = shootout(["human", "human"]).snapshot()
     assert human_shooters(both) == [0, 1] and title(both) == "Shootout! Player 1 v Player 2."
     assert [key_of(i) for i in range(7)] == ["F", "J", "A", "L", "V", "N", None]
@@ -91,7 +91,7 @@ def test_the_outcome_words_come_from_the_resolved_shootout() -> None:
     snap = play(me, (0, "draw:early"))
     words = outcome(snap, [0])
     assert words.startswith("Too early! "), words
-    assert "Easy bot hits the bottle first" in words or "Nobody hits first" in words, words
+    assert "Ben (Easy bot) hits the bottle first" in words or "Nobody hits first" in words, words
     you = play(shootout(["human", "easy"]), (0, "draw:1"))
     assert outcome(you, [0]).startswith("You hit the bottle first (1 ms v "), outcome(you, [0])
 
