@@ -9,7 +9,9 @@ aria-label=... data-seat=...>`` with either ``data-action`` (a complete action: 
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from html import escape
+from typing import Any
 
 INK = "#1a1d24"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif"
@@ -78,6 +80,28 @@ def action(action: str, seat: int, label: str, kind: str, body: str, extra: str 
         f'<g class="action {kind}" {key}="{attr(action)}" data-seat="{seat}" role="button" '
         f'tabindex="0" aria-label="{attr(label)}"{extra}>'
         f"<title>{escape(label, quote=False)}</title>{body}</g>"
+    )
+
+
+def board_root(game: str, width: float, height: float, label: str, view: Mapping[str, Any], *, wide: bool = False,
+               data: Mapping[str, object] | None = None, style: str = "") -> str:
+    """The opening of a board's ``<svg>`` with the page contract every board carries (the e2e tests read it):
+    ``role="group"``, ``aria-label`` and ``<title>`` (``label``), ``data-game``, ``data-phase``, ``data-seat``,
+    ``data-to-act`` (from ``view``), ``data-layout`` (wide / tall), plus the game's own ``data-*``.
+
+    >>> board_root("odd", 10, 5, "Odd one out", {"phase": "pick", "seat": 1, "to_act": [0, 2]})[:60]
+    '<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-odd"'
+    """
+    seat = view.get("seat")
+    to_act = " ".join(str(s) for s in view.get("to_act") or [])
+    extra = "".join(f' data-{name}="{attr(value)}"' for name, value in (data or {}).items())
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-{attr(game)}" viewBox="0 0 {num(width)} '
+        f'{num(height)}" width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{attr(label)}" '
+        f'font-family="{attr(FONT)}" data-game="{attr(game)}" data-phase="{attr(view.get("phase", ""))}" '
+        f'data-seat="{seat if isinstance(seat, int) else ""}" data-to-act="{attr(to_act)}"{extra} '
+        f'data-layout="{"wide" if wide else "tall"}"><title>{escape(label, quote=False)}</title>'
+        + (f"<style>{style}</style>" if style else "")
     )
 
 

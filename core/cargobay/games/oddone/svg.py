@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT, action, attr, rect, text
+from ...render.svg import action, board_root, rect, text
 
 WIDTH = 420
 
@@ -64,8 +64,6 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         y += 30
     height = int(y + 20)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-odd" viewBox="0 0 {WIDTH} {height}" width="100%" '
-        f'role="group" aria-label="Odd one out" font-family="{attr(FONT)}" data-game="odd" '
-        f'data-phase="{attr(view["phase"])}" data-selection="{attr(ctx.selection)}">'
+        board_root("odd", WIDTH, height, "Odd one out", view, wide=ctx.wide, data={"selection": ctx.selection})
         + rect(0, 0, WIDTH, height, fill="#f6f7f9") + "".join(parts) + "</svg>"
     )

@@ -26,7 +26,7 @@ from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT, INK, action, attr, num, rect, text, wrap
+from ...render.svg import INK, action, attr, board_root, rect, text, wrap
 from .actions import CONFIRM_STOP
 from .components import CARD_NAMES, DEPTH, LAYERS, SHAPES, WIDTH
 from .geometry import PLACEMENTS, RULE_TEXT, Pallet, explain, pid_of
@@ -482,8 +482,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         body += _spots(view, ctx, seat, box, orient, f)
     height = top + 12
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-teamup" viewBox="0 0 {num(f.width)} {num(height)}" '
-        f'width="100%" data-layout="{f.name}" data-score="{attr(view.get("score", 0))}" font-family="{attr(FONT)}">'
-        "<title>Team UP! pallet</title>"
-        f"<style>{STYLE}</style>" + rect(0, 0, f.width, height, fill="#fbfaf6") + "".join(body) + "</svg>"
+        board_root("teamup", f.width, height, "Team UP! pallet", view, wide=f.name == "wide",
+                   data={"score": view.get("score", 0)}, style=STYLE)
+        + rect(0, 0, f.width, height, fill="#fbfaf6") + "".join(body) + "</svg>"
     )
