@@ -31,6 +31,7 @@ the canonical text without ``sig`` (checked by the peer, which knows the keys: s
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from typing import Any
@@ -241,13 +242,23 @@ def dump(message: dict[str, Any]) -> str:
 
 def body(message: dict[str, Any]) -> str:
     """The canonical text a signature covers: the message without its ``sig`` (and without a shuffle's
-    ``payload``: its ``digest`` is signed instead, so the message can be passed on without it)."""
-    return dump({key: value for key, value in message.items() if key not in ("sig", "payload")})
+    ``payload``: its ``digest`` is signed instead, so the message can be passed on without it; and with the
+    shuffle it started from, ``prev``, as that text's SHA-256, so that a shuffle passed on is one text of
+    fixed size however many shuffles came before it)."""
+    return dump({key: value for key, value in _hashed_prev(message).items() if key not in ("sig", "payload")})
+
+
+def _hashed_prev(message: dict[str, Any]) -> dict[str, Any]:
+    prev = message.get("prev")
+    if message.get("type") == "shuffle" and isinstance(prev, str) and prev.startswith("{"):
+        return {**message, "prev": hashlib.sha256(prev.encode()).hexdigest()}
+    return message
 
 
 def strip(message: dict[str, Any]) -> str:
-    """A signed message's text without its payload: still verifiable, small enough to pass on."""
-    return dump({key: value for key, value in message.items() if key != "payload"})
+    """A signed message's text without its payload (and a shuffle's ``prev`` as its digest): still
+    verifiable, and small (~300 bytes) to pass on."""
+    return dump({key: value for key, value in _hashed_prev(message).items() if key != "payload"})
 
 
 def slot(message: dict[str, Any]) -> tuple[Any, ...] | None:

@@ -62,6 +62,7 @@ class Peer:
         self.connected = {peer: True for peer in range(setup.peers) if peer != me}
         self.clocks = Clocks(setup)
         self.outcome: dict[str, Any] | None = None
+        self.removed: set[int] = set()  # spectators proven to cheat: nothing more of theirs is taken
         self.events: list[dict[str, Any]] = []
         self.node = Node.make(0, Kind.TERMINAL, [])
         self.enter_node()
@@ -188,6 +189,9 @@ class Peer:
             return []
         if message["from"] != sender:
             raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
+        if sender in self.removed:
+            raise PeerViolation(f"peer {sender} was removed from the match (it cheated as a spectator)",
+                                sender=sender)
         if kind == "chat":
             self.check(sender, message, text)
             self.events.append({"event": "chat", "from": sender, "text": message["text"]})
@@ -464,7 +468,15 @@ class Peer:
                 out.append((sender, self.sign(evidence.hash_body(self, "resume", self.step))))
 
     def forfeit(self, peer: int, rule: str, detail: str = "") -> None:
+        """``peer`` loses the match by ``rule``; a page that owns no seat has nothing to lose: it is removed
+        (nothing more of it is taken) and the players' match goes on."""
         if self.outcome:
+            return
+        if not self.is_player(peer):
+            if peer not in self.removed and peer != self.me:
+                self.removed.add(peer)
+                self.events.append({"event": "removed", "peer": peer, "rule": rule,
+                                    "reason": forfeit_outcome(peer, [], rule, detail)["reason"]})
             return
         seats = [seat for seat, owner in enumerate(self.setup.owners) if owner == peer]
         self.outcome = forfeit_outcome(peer, seats, rule, detail)
@@ -472,12 +484,15 @@ class Peer:
 
     def restore(self, *, match: Match, node: Node, outbox: list[list[Any]], held: dict[int, dict[str, list[Any]]],
                 hashes: dict[int, str], hash_texts: dict[int, str], clocks: Any, outcome: dict[str, Any] | None,
-                dealing: Any) -> None:
+                dealing: Any, removed: set[int]) -> None:
         """Put a saved page back (saving.py parses the save; a bad part raises ValueError, TypeError or KeyError)."""
         if match.game is not self.game and match.game.id != self.game.id:
             raise ValueError("the saved log is of another game")
         self.match, self.node, self.outbox, self.held = match, node, outbox, held
         self.hashes, self.hash_texts, self.outcome = hashes, hash_texts, outcome
+        if any(self.is_player(p) or not 0 <= p < self.setup.peers for p in removed):
+            raise ValueError("a saved removed page is a spectator of the match")
+        self.removed = removed
         self.clocks.load(clocks)
         if self.dealing is not None:
             self.dealing.load(dealing)

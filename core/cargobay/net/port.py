@@ -37,6 +37,7 @@ class Port(Protocol):
     hash_texts: dict[int, str]
     remote: dict[tuple[int, int], str]
     answered: dict[int, list[int]]
+    removed: set[int]
 
     @property
     def step(self) -> int: ...

@@ -30,6 +30,7 @@ def dump_peer(peer: Peer) -> dict[str, Any]:
         "hash_texts": {str(step): text for step, text in peer.hash_texts.items()},
         "clocks": peer.clocks.to_json(),
         "outcome": peer.outcome,
+        **({"removed": sorted(peer.removed)} if peer.removed else {}),
         **({"dealing": peer.dealing.to_json()} if peer.dealing else {}),
     }
 
@@ -47,7 +48,8 @@ def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Pee
                      hashes={int(step): str(value) for step, value in data["hashes"].items()},
                      hash_texts={int(step): str(text) for step, text in data["hash_texts"].items()},
                      clocks=data["clocks"], outcome=_outcome(data["outcome"]),
-                     dealing=data["dealing"] if peer.dealing is not None else None)
+                     dealing=data["dealing"] if peer.dealing is not None else None,
+                     removed={int(p) for p in data.get("removed", [])} - {peer.me})
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise StateError(f"not a saved peer match: {error}") from None
     if peer.node.node != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
