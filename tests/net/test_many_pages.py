@@ -5,11 +5,12 @@ every end runs the deck audit."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from cargobay.net import Peer
 
-from .netkit import Network
+from .netkit import Network, loaded
 
 FALSE = "cd" * 32
 
@@ -47,3 +48,104 @@ def test_six_honest_pages_finish_a_loot_deal() -> None:
     for peer in network.peers:
         assert peer.dealing is not None
         assert all(len(text) < 1000 for event in peer.dealing.events.values() for text in event["texts"])
+
+
+# --- 1: an early audit asked on one page only -------------------------------------------------------------
+def dealt(network: Network) -> None:
+    network.play_until(lambda: all(any(seat == -1 and action.startswith("deal:") for seat, action
+                                       in peer.match.actions) for peer in network.peers))
+
+
+def audit_request(network: Network, asker: int, secret: str | None = None) -> str:
+    peer = network.peers[asker]
+    assert peer.dealing is not None
+    seeds = {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)
+             for node, event in sorted(peer.dealing.events.items()) if asker in event["order"]}
+    from cargobay.crypto.ristretto import scalar_to_bytes
+
+    return network.forge(asker, {"type": "audit", "node": peer.step, "early": True, "seeds": seeds,
+                                 "secret": secret or scalar_to_bytes(peer.dealing.secret).hex()})
+
+
+def test_an_early_audit_asked_on_one_page_only_costs_the_asker_on_every_page() -> None:
+    network = Network(peers=4, seed=12, game="haul")
+    dealt(network)
+    network.hostile.add(1)
+    request = audit_request(network, 1)
+    network.inject(1, 0, request)  # the request to page 0 only ...
+    network.flush()  # ... whose audit reaches pages 2 and 3 first
+    for page in (0, 2, 3):
+        assert forfeits(network.peers[page]) == (1, "false-alarm"), (page, network.peers[page].outcome)
+
+
+def test_an_asker_with_a_false_secret_gets_no_honest_secret() -> None:
+    network = Network(peers=4, seed=13, game="haul")
+    dealt(network)
+    network.hostile.add(1)
+    network.inject(1, 0, audit_request(network, 1, secret="01" + "00" * 31))
+    network.flush()
+    assert forfeits(network.peers[0]) == (1, "false-shuffle")
+    honest = {loaded(text)["secret"] for who, text in network.inbox.get(1, []) if '"audit"' in text}
+    assert not honest  # no page sent its deck secret to the asker
+
+
+# --- 5: junk in the early-deal list ------------------------------------------------------------------------
+def test_junk_and_a_withheld_shuffle_cannot_make_a_page_charge_an_honest_player() -> None:
+    network = Network(peers=4, seed=14, game="haul")
+    withheld: list[str] = []
+    send = network.send
+    who: list[int] = []
+
+    def withholding(sender: int, outs: list[Any]) -> None:
+        kept = []
+        for to, text in outs:
+            node = loaded(text).get("node", 0)
+            order = [*range(4)][node % 4:] + [*range(4)][:node % 4]
+            if sender == order[-1] and '"shuffle"' in text and not withheld:  # the last shuffler cheats
+                cheater, victim = order[-1], order[0]
+                who.extend((cheater, victim))
+                withheld.append(text)
+                for other in range(4):
+                    if other not in (cheater, victim):
+                        network.queues[(cheater, other)].append(text)
+                junk = {"v": 2, "match": network.setup.match_id, "from": cheater, "type": "shares",
+                        "node": node, "on": "", "shares": "", "proof": "A" * 86, "sig": "A" * 86}
+                for index in range(8):
+                    network.queues[(cheater, victim)].append(json.dumps({**junk, "on": f"x{index}"}))
+                continue
+            kept.append((to, text))
+        send(sender, kept)
+
+    network.send = withholding  # type: ignore[method-assign]
+    network.flush()
+    assert withheld
+    cheater, victim = who
+    network.now = 30.0
+    network.inject(cheater, victim, withheld[0])  # 30 s late: within the deadline
+    network.flush()
+    network.now = 100.0
+    network.peers[victim].tick(network.now)
+    assert network.peers[victim].outcome is None, network.peers[victim].outcome
+    assert network.peers[victim].step > network.peers[victim].node.node or network.peers[victim].node.kind != "deal"
+
+
+# --- 2: two deck keys --------------------------------------------------------------------------------------
+def test_a_player_that_gives_two_pages_two_deck_keys_is_proven_to_equivocate() -> None:
+    from cargobay.crypto import proofs
+    from cargobay.crypto import ristretto as r
+    from cargobay.crypto.mental import secret_key
+    from cargobay.net.shown import context
+
+    network = Network(peers=3, seed=15, game="tf22", options={"crypto": True}, hostile=(2,))
+    cheater = network.peers[2]
+    keys = []
+    for salt in (b"\x01" * 32, b"\x02" * 32):
+        secret = secret_key(salt)
+        proof = proofs.prove_key(secret, context(cheater, "key", 2))
+        keys.append(network.forge(2, {"type": "deckkey", "key": r.encode(r.G.times(secret)).hex(),
+                                      "proof": __import__("cargobay.net.signing", fromlist=["b64"]).b64(proof)}))
+    network.inject(2, 0, keys[0])
+    network.inject(2, 1, keys[1])
+    network.flush()
+    for page in (0, 1):
+        assert forfeits(network.peers[page]) == (2, "equivocation"), network.peers[page].outcome

@@ -28,7 +28,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..crypto import mental, proofs
-from ..crypto.ristretto import DecodeError, FixedBase, G, decode, encode, scalar_to_bytes, times
+from ..crypto.ristretto import DecodeError, FixedBase, G, L, decode, encode, scalar_to_bytes, times
 from ..deck import HIDDEN, KEEP, NOBODY, PUBLIC, seat_of
 from ..engine import CHANCE, CargoBayError
 from .clocks import AUTO
@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from .port import Port
 
 
+EARLY_PER_SENDER = 4  # deal messages kept per sender and node before their turn
+
+
 class Dealing(ShownCards):
     """What a page knows of the match's decks: the keys, every deal's shuffles and shares, the cards
     opened, its own cards, and the audit."""
@@ -56,7 +59,7 @@ class Dealing(ShownCards):
         self.audit: dict[str, Any] = {}  # node, asked_by, secrets {player: hex}, seeds {player: {node: hex}}
         self.audited: dict[str, Any] | None = None
         self._decks: dict[tuple[int, int], list[mental.Cipher]] = {}
-        self.early: dict[int, list[tuple[int, str]]] = {}  # node -> deal messages come before their turn
+        self.early: dict[int, dict[int, list[str]]] = {}  # node -> sender -> deal messages before their turn
         self._joint: FixedBase | None = None
 
     # --- saving ----------------------------------------------------------------------------------
@@ -268,9 +271,9 @@ class Dealing(ShownCards):
         if node > peer.node.node and not early:
             peer.hold(sender, node, text)
             return []
+        peer.check(sender, message, text)
         if kind != "audit" and self._early(peer, sender, message, text):
             return []
-        peer.check(sender, message, text)
         held = peer.held_for(message)
         if held is not None:
             return conflict(peer, sender, held[1], message, text)
@@ -286,26 +289,29 @@ class Dealing(ShownCards):
         return self._on_shares(peer, sender, message, text, event, now)
 
     def _early(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> bool:
-        """Keep a deal message that came before its turn (another page's channel was quicker): True when kept.
-        At most two per player and node; the rest is refused."""
+        """Keep a deal message (its signature checked) that came before its turn (another page's channel was
+        quicker): True when kept. Kept per sender, at most EARLY_PER_SENDER per node (a player sends two: its
+        shuffle and its shares); past that the sender is asked again once this page has caught up."""
         node, event = message["node"], self.events.get(message["node"])
         if peer.node.kind != Kind.DEAL or not peer.is_player(sender):
             return False
-        if event is not None and any(p in self.keys for p in peer.setup.players()) and all(
-                p in self.keys for p in peer.setup.players()):
+        if event is not None and all(p in self.keys for p in peer.setup.players()):
             done = len(event["decks"])
             if message["type"] == "shuffle" and (done >= len(event["order"]) or event["order"][done] == sender):
                 return False
             if message["type"] == "shares" and done == len(event["order"]):
                 return False
-        kept = self.early.setdefault(node, [])
-        if (sender, text) not in kept and len(kept) < 2 * len(peer.setup.players()):
-            kept.append((sender, text))
+        kept = self.early.setdefault(node, {}).setdefault(sender, [])
+        if text not in kept:
+            if len(kept) >= EARLY_PER_SENDER:
+                peer.ask_again(sender)
+            else:
+                kept.append(text)
         return True
 
     def _retry(self, peer: Port, node: int, now: float, out: list[Out]) -> None:
-        kept, self.early[node] = self.early.pop(node, []), []
-        for sender, text in kept:
+        kept = self.early.pop(node, {})
+        for sender, text in [(who, text) for who in sorted(kept) for text in kept[who]]:
             if peer.outcome or peer.node.node != node:
                 break
             try:
@@ -331,7 +337,17 @@ class Dealing(ShownCards):
             peer.forfeit(sender, "false-deck", "a deck key without a valid proof that it knows the secret")
             raise PeerViolation(f"peer {sender}'s deck key is not proven", sender=sender, cheating=True)
         self.keys[sender], self.key_texts[sender] = message["key"], text
-        return peer.advance(now)
+        return [(None, text), *peer.advance(now)]  # passed on: a player that told pages two keys is caught
+
+    def relayed_key(self, peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
+        """A deck key another page passed on (``sender`` relays ``message['from']``'s signed key)."""
+        signer = message["from"]
+        if self.key_texts.get(signer) == text:
+            return []
+        peer.check(sender, message, text, signer=signer)
+        if signer in self.key_texts:
+            return conflict(peer, signer, self.key_texts[signer], message, text)
+        return self._on_key(peer, signer, message, text, now)
 
     def _evidence(self, peer: Port, sender: int, carried: str, event: dict[str, Any], index: int) -> list[Out] | None:
         """Check the shuffle a message says it built on (``carried``) against shuffle ``index`` I hold:
@@ -401,11 +417,13 @@ class Dealing(ShownCards):
         return peer.advance(now)
 
     # --- the audit -------------------------------------------------------------------------------
-    def ask_audit(self, peer: Port, why: str, asked_by: int | None = None) -> None:
+    def ask_audit(self, peer: Port, why: str, asked_by: int | None = None, request: str = "") -> None:
         """Stop the match and open every deck (``asked_by``: the player that asked, who loses if every deck
-        proves honest; None when every page saw why); every player then sends its secret and seeds."""
+        proves honest; None when every page saw why; ``request``: its signed audit message, which every audit
+        it started carries, so every page names the same asker); every player then sends its secret and seeds."""
         if peer.node.kind != Kind.AUDIT:
-            self.audit = {"node": peer.step, "why": why, "asked_by": asked_by, "secrets": {}, "seeds": {}}
+            self.audit = {"node": peer.step, "why": why, "asked_by": asked_by, "secrets": {}, "seeds": {},
+                          **({"ask": request} if request else {})}
             peer.node = Node(peer.step, Kind.AUDIT, peer.setup.players(), peer.setup.players())
             peer.events.append({"event": "audit", "why": why})
 
@@ -420,8 +438,14 @@ class Dealing(ShownCards):
         if peer.is_player(peer.me) and me not in self.audit["secrets"]:
             seeds = {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)
                      for node, event in sorted(self.events.items()) if peer.me in event["order"][:len(event["decks"])]}
+            asker = self.audit.get("asked_by")
+            if asker is not None and asker != peer.me and not self.secret_opens(asker,
+                                                                                self.audit["secrets"].get(str(asker))):
+                peer.forfeit(asker, "false-shuffle", "its deck secret in the audit it asked for is not its key's")
+                return False  # (its request is refused before this page opens its own deck)
             fields = {"type": "audit", "node": self.audit["node"], "secret": scalar_to_bytes(self.secret).hex(),
-                      "seeds": seeds, "early": not peer.game.is_terminal(peer.match.state)}
+                      "seeds": seeds, "early": not peer.game.is_terminal(peer.match.state),
+                      **({"ask": self.audit["ask"]} if self.audit.get("ask") else {})}
             out.append((None, peer.keep(self.audit["node"], fields)))
             self.audit["secrets"][me], self.audit["seeds"][me] = fields["secret"], seeds
         if any(str(p) not in self.audit["secrets"] for p in peer.setup.players()):
@@ -432,9 +456,37 @@ class Dealing(ShownCards):
         peer.enter_node()
         return not peer.outcome
 
+    def secret_opens(self, player: int, secret: object) -> bool:
+        """``secret`` (hex) is the one of ``player``'s deck key."""
+        if not isinstance(secret, str) or player not in self.keys:
+            return False
+        value = int.from_bytes(bytes.fromhex(secret), "little")
+        return value < L and encode(G.times(value)).hex() == self.keys[player]
+
+    def _request(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> tuple[int, dict[str, Any], str]:
+        """Who asked for the early audit ``message`` belongs to: its sender, or the signer of the request it
+        carries (``ask``); the request is checked (signed by a player, an early audit that carries none)."""
+        if not message.get("ask"):
+            return sender, message, text
+        try:
+            request = parse(message["ask"], peer.setup.match_id, peer.setup.peers, nested=True)
+        except CargoBayError:
+            request = {}
+        if (request.get("type") != "audit" or not request.get("early") or request.get("ask")
+                or not peer.is_player(request["from"]) or not peer.valid(request["from"], request)):
+            peer.forfeit(sender, "forged", "the audit request it passed on")
+            raise PeerViolation(f"peer {sender} passed on an audit request its asker never signed", sender=sender,
+                                cheating=True)
+        return request["from"], request, message["ask"]
+
     def _on_audit(self, peer: Port, sender: int, message: dict[str, Any], text: str, now: float) -> list[Out]:
         if peer.node.kind != Kind.AUDIT:
-            self.ask_audit(peer, f"asked by peer {sender}", asked_by=sender)
+            if not message["early"]:
+                raise PeerViolation(f"no audit is due at step {peer.step}", sender=sender)
+            asker, request, request_text = self._request(peer, sender, message, text)
+            self.ask_audit(peer, f"asked by peer {asker}", asked_by=asker, request=request_text)
+            if asker != sender:
+                self.audit["secrets"][str(asker)], self.audit["seeds"][str(asker)] = request["secret"], request["seeds"]
         self._open_audit(peer)
         if str(sender) in self.audit["secrets"]:
             return []

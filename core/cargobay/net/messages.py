@@ -55,6 +55,7 @@ DEAL_TYPES = ("deckkey", "shuffle", "shares", "audit")
 B64 = re.compile(r"[A-Za-z0-9_-]*")
 MAX_CARDS = 8  # cards one move may show
 MAX_PAYLOAD = 12_000
+MAX_ASK = 8_000  # an audit request passed on inside an audit
 
 
 class MessageError(CargoBayError):
@@ -160,6 +161,11 @@ def _deal_fields(message: dict[str, Any], kind: str, fields: dict[str, Any], nes
         if not isinstance(message.get("early"), bool):
             raise MessageError("audit: 'early' must be true or false")
         fields["early"] = message["early"]
+        if "ask" in message:  # the signed early audit (of another player) that started this one
+            ask = message["ask"]
+            if not isinstance(ask, str) or not 0 < len(ask) <= MAX_ASK:
+                raise MessageError("audit: 'ask' must be the text of the audit request it answers")
+            fields["ask"] = ask
 
 
 def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> dict[str, Any]:

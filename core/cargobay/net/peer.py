@@ -187,6 +187,8 @@ class Peer:
         if message["from"] == self.me and kind in DEAL_TYPES:
             self.recent.add(text)  # my own deal step, sent back: this page makes the very same one again
             return []
+        if kind == "deckkey" and message["from"] != sender and self.dealing is not None:
+            return self.dealing.relayed_key(self, sender, message, text, now)  # every deck key is passed on
         if message["from"] != sender:
             raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
         if sender in self.removed:
