@@ -112,7 +112,7 @@ def press_something(page: Any, tap: bool) -> None:
     wait_settled(page)
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement (figures for notes): CARGOBAY_MEASURE=1")
+@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
 def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
     page = device
     open_ready(page)
