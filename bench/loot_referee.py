@@ -53,15 +53,19 @@ there (the engine's choice is then as good a reading); the engine's deviations f
     R10 The end-tie playoff keeps the single-use guns spent; gun cards: 3 rounds in a row with nobody out
         give a coin among those left; quick-draw: a void shootout is shot again by everyone in it. The result
         lists the seats tied for the most points in ``tied`` (the winner alone when there was no tie).
-    R11 Sheriff's Badge (the docstring): ONE Badge is the most recent for the whole table (5 points), every
-        other Badge 2. The Badges obtained are entries [seat, round, location], kept in order of round, then
-        location (1-based: the location whose card is being resolved, a pickup, a duel or a Love Letter take;
-        a card drawn by an effect, traded or stolen takes its source's location, a stolen one the Dart's);
-        the same round and location: the later obtained is the more recent. A Copy Cat copying a Badge (a
-        choice, or a waiting one becoming a Badge) adds an entry when it copies; a stolen Badge is obtained
-        anew (a new entry for the thief). A Badge (or a Copy Cat copying one) leaving a collection (discarded,
-        traded, stolen) removes that seat's most recent entry. ``newest_badge`` is the seat of the last entry
-        (None without one), ``badges`` the entries oldest first.
+    R11 Sheriff's Badge (the rulebook: "The most recently obtained Sheriff's Badge is worth 5 points. All other
+        previously obtained Sheriff's Badges are each only worth 2 points. If multiple are chosen the same round,
+        the highest # location becomes the most recent"; ruling 6). ONE Badge is the most recent for the whole
+        table. Each Badge card (or a Copy Cat copying one) carries its own date [seat, round, location]: the
+        location whose card is being resolved (1-based: a pickup, a duel, a Love Letter take; a card drawn by
+        an effect, traded or stolen takes its source's location, a stolen one the Dart's); the same round and
+        location: the later obtained is the more recent. A Copy Cat copying a Badge (a choice, or a waiting one
+        becoming a Badge) is dated when it copies; a stolen Badge is obtained anew (dated for the thief). The
+        Badge that leaves a collection (discarded, traded, stolen) is the very card chosen, with its own date
+        (ruling 6; in the wire grammar it is named ``sheriff@<round>.<location>``, a Copy Cat
+        ``cat=sheriff@<round>.<location>``); the 5 points then go to the table's most recent Badge still in
+        play. ``newest_badge`` is the seat of the last date (None without one), ``badges`` the dates oldest
+        first. (Before ruling 6 this read "the seat's most recent Badge leaves", as the engine did.)
     R12* Love Letters leaving a collection: a stolen Letter moves the victim's latest unused Letter (if any) to
         the thief, re-dated to the theft (round, the Dart's location); a Letter (or a Copy Cat copying one)
         discarded, traded or stolen as a Copy Cat drops the owner's latest unused Letter when the owner has
@@ -185,10 +189,12 @@ class Card:
 
     code: str
     copy: str | None = None
+    badge: list[int] | None = None  # R11: a Badge's (or a Copy Cat copying one) date [seat, round, location, n]
 
     @property
     def text(self) -> str:
-        return f"cat={self.copy}" if self.code == "cat" and self.copy else self.code
+        text = f"cat={self.copy}" if self.code == "cat" and self.copy else self.code
+        return text + (f"@{self.badge[1]}.{self.badge[2]}" if self.badge is not None else "")
 
     @property
     def counts(self) -> str:
@@ -698,7 +704,7 @@ class Referee:
         self.colls[seat].append(card)
         self.seen[f"gained {code}"] += 1
         if code == "sheriff":
-            self._badge(seat, src, how)
+            self._badge(seat, src, how, card)
         tasks: list[tuple[Any, ...]] = []
         if how != "steal" or code == "cat":
             tasks.append(("act", seat, card, code, src))
@@ -720,13 +726,14 @@ class Referee:
         cat.copy = code
         self.colls[seat].append(cat)
         if code == "sheriff":
-            self._badge(seat, src, "cat waited")
+            self._badge(seat, src, "cat waited", cat)
         self._front(("act", seat, cat, code, src))
 
-    def _badge(self, seat: int, src: int, how: str) -> None:
-        """R11: ``seat`` obtains a Sheriff's Badge now, at location ``src`` (0-based) of this round."""
+    def _badge(self, seat: int, src: int, how: str, card: Card) -> None:
+        """R11: ``seat`` obtains the Sheriff's Badge ``card`` now, at location ``src`` (0-based) of this round."""
         self.clock += 1
-        self.badges.append([seat, self.round, src + 1, self.clock])
+        card.badge = [seat, self.round, src + 1, self.clock]
+        self.badges.append(card.badge)
         self.badges.sort(key=lambda e: (e[1], e[2]))
         self.seen[f"badges obtained ({how})"] += 1
         if self.badges[-1][3] != self.clock:
@@ -838,7 +845,7 @@ class Referee:
             card.copy = parsed.card
             self.seen[f"copy {type_of(parsed.card)}"] += 1
             if parsed.card == "sheriff":
-                self._badge(seat, data["src"], "copy")
+                self._badge(seat, data["src"], "copy", card)
             if parsed.card != "flag":
                 self._front(("act", seat, card, parsed.card, data["src"]))
         elif isinstance(parsed, A.Discard):
@@ -877,11 +884,14 @@ class Referee:
         self.colls[seat] = [c for c in self.colls[seat] if c is not card]
         had = card.counts
         card.copy = None
-        if had == "sheriff":       # R11: the seat's most recent Badge entry goes
+        if card.badge is not None:       # R11: the very Badge chosen goes, with its own date
             mine = [e for e in self.badges if e[0] == seat]
-            if mine[-1] is not self.badges[-1]:
+            if card.badge is not self.badges[-1]:
                 self.seen["a badge leaves, not the newest"] += 1
-            self.badges.remove(mine[-1])
+            if card.badge is not mine[-1]:
+                self.seen["a badge leaves, not its owner's newest"] += 1
+            self.badges = [e for e in self.badges if e is not card.badge]
+            card.badge = None
             self.seen["badges lost"] += 1
         if had == "letter":
             if keep is not None:

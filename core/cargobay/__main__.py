@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .engine import CargoBayError, LogError, Match
+from .deck import HIDDEN
+from .engine import CHANCE, CargoBayError, LogError, Match
 from .registry import CATALOGUE, GAMES, SPECS
 from .table import HUMAN, SEAT_KINDS, Table
 
@@ -58,11 +60,30 @@ def ask_human(table: Table, seat: int, stdin: TextIO, out: TextIO) -> None:
             print(f"refused: {error}", file=out)
 
 
+def log_path_problem(path: Path) -> str:
+    """Why a match log cannot be written to ``path`` ("" if it can, as far as can be told before the match)."""
+    folder = path.parent
+    if path.is_dir():
+        return "is a folder, not a file"
+    if not folder.exists():
+        return f"the folder {folder} does not exist"
+    if not folder.is_dir():
+        return f"{folder} is not a folder"
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        return "is not writable"
+    return ""
+
+
 def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
     if args.game not in SPECS:
         print(f"error: no playable game {args.game!r} (playable: {', '.join(SPECS)})", file=sys.stderr)
         return 2
     seats = [kind.strip() for kind in args.seats.split(",")]
+    if args.log:  # checked before the match is played, not after
+        problem = log_path_problem(Path(args.log))
+        if problem:
+            print(f"error: --log {args.log}: {problem}", file=sys.stderr)
+            return 2
     try:
         options = json.loads(args.options) if args.options else {}
         if not isinstance(options, dict):
@@ -80,11 +101,16 @@ def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
             ask_human(table, humans[0], sys.stdin, out)
         else:
             table.step()
+    written = 0
     if args.log:
-        Path(args.log).write_text(json.dumps(table.match.to_log(), indent=1) + "\n")
+        try:
+            Path(args.log).write_text(json.dumps(table.match.to_log(), indent=1) + "\n")
+        except OSError as error:
+            print(f"error: cannot write the match log to {args.log}: {error.strerror}", file=sys.stderr)
+            written = 1
     print(describe_result(table), file=out)
     print(f"  state hash: {table.game.state_hash(table.match.state)}", file=out)
-    return 0
+    return written
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -117,6 +143,10 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         return 1
     print(describe_result(table), file=out)
     print(f"  state hash: {match.game.state_hash(match.state)}", file=out)
+    if any(seat == CHANCE and HIDDEN in action.replace(":", ",").split(",") for seat, action in match.actions):
+        # a page of a match between browsers logs the cards it never saw as "?": the proofs that made the played
+        # ones valid live in the peer protocol, not in the log (each card once a deal is checked, nothing more)
+        print("  hidden cards: not checked (peer match log without the audit)", file=out)
     return 0
 
 

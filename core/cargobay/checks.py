@@ -35,3 +35,13 @@ def boolean(value: Any) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"expected true or false, got {value!r}")
     return value
+
+
+def digits(text: str, most: int) -> bool:
+    """``text`` is 1 to ``most`` ASCII digits: every action parser reads numbers through this (``str.isdigit`` is
+    true for '²' and for other scripts' digits, which ``int`` then rejects or reads as another number).
+
+    >>> digits("12", 2), digits("\u00b2", 2), digits("\u0661", 2), digits("123", 2), digits("", 2)
+    (True, False, False, False, False)
+    """
+    return 0 < len(text) <= most and text.isascii() and text.isdigit()

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
+from .checks import digits as ascii_digits
 from .deck import HIDDEN, PUBLIC, DeckEvent, check_faces, seat_of
 from .engine import CHANCE, IllegalActionError, InvalidActionError, StateError
 
@@ -58,8 +59,7 @@ def parse_token(text: str, limit: int = 999) -> str | None:
     ('#12', None, None)
     """
     digits = text[1:]
-    return text if text.startswith(TOKEN) and digits.isdigit() and len(digits) <= 3 and int(digits) <= limit \
-        else None
+    return text if text.startswith(TOKEN) and ascii_digits(digits, 3) and int(digits) <= limit else None
 
 
 def fresh(cards: Sequence[str] = ()) -> dict[str, Any]:

@@ -37,6 +37,7 @@ import re
 from typing import Any
 
 from .. import limits
+from ..checks import digits
 from ..engine import CargoBayError
 from .commit import is_hex64
 
@@ -155,7 +156,7 @@ def _deal_fields(message: dict[str, Any], kind: str, fields: dict[str, Any], nes
         if not isinstance(seeds, dict) or len(seeds) > 64:
             raise MessageError("audit: 'seeds' must map steps to seeds")
         for step, seed in seeds.items():
-            if not (isinstance(step, str) and step.isdigit() and len(step) <= 6 and is_hex64(seed)):
+            if not (isinstance(step, str) and digits(step, 6) and is_hex64(seed)):
                 raise MessageError("audit: 'seeds' must map steps to seeds (64 hex digits)")
         fields["seeds"] = {step: seeds[step] for step in sorted(seeds, key=int)}
         if not isinstance(message.get("early"), bool):
@@ -209,7 +210,7 @@ def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> d
             if not isinstance(commits, dict) or len(commits) > MAX_KEY + 1:
                 raise MessageError("reveal: 'commits' must map keys to [digest, signature]")
             for key, entry in commits.items():
-                if not (isinstance(key, str) and key.isdigit() and len(key) <= 2 and isinstance(entry, list)
+                if not (isinstance(key, str) and digits(key, 2) and isinstance(entry, list)
                         and len(entry) == 2 and is_hex64(entry[0])):
                     raise MessageError("reveal: 'commits' must map keys to [digest, signature]")
                 _sig(entry[1], "reveal: a commitment's signature")

@@ -212,7 +212,7 @@ def test_a_stolen_badge_is_obtained_anew_at_the_darts_location() -> None:
     # round 2: seat 2 picks up the Badge of location 3; seats 0 and 1 duel for the Dart of location 1, seat 1 wins
     # and steals seat 0's Badge of round 1: a new entry (round 2, location 1), still older than (round 2, location 3)
     top = ["sheriff", "oil", "totem", "dart", "oil", "sheriff"]
-    moves = [*picks(1, 2, 3), *picks(1, 1, 3), (0, "gun:sneaky"), (1, "gun:deadly"), (1, "steal:0:sheriff")]
+    moves = [*picks(1, 2, 3), *picks(1, 1, 3), (0, "gun:sneaky"), (1, "gun:deadly"), (1, "steal:0:sheriff@1.1")]
     ref = scripted(3, SHERIFF, top, moves)
     assert [e[:3] for e in ref.badges] == [[1, 2, 1], [2, 2, 3]] and ref.newest_badge() == 2
     assert ref.scores() == [3, -2 + -2 + 2, 2 + 5]
@@ -226,11 +226,23 @@ def test_copy_cat_badges_and_a_discarded_badge() -> None:
     start = [*picks(1, 2, 3) * 2, (0, "copy:sheriff")]
     ref = scripted(3, items, top, start)
     assert [e[:3] for e in ref.badges] == [[0, 1, 1], [1, 1, 2], [0, 2, 1], [2, 2, 3], [2, 2, 3]]
-    assert [c.text for c in ref.colls[2]] == ["sheriff", "cat=sheriff"] and ref.scores()[2] == 5 + 2
+    assert [c.text for c in ref.colls[2]] == ["sheriff@2.3", "cat=sheriff@2.3"] and ref.scores()[2] == 5 + 2
     # round 3: seat 2's Dynamite discards both its Badges: its two entries go, seat 0 holds the newest
-    ref = scripted(3, items, top, [*start, *picks(2, 3, 1), (2, "discard:cat=sheriff+sheriff")])
+    ref = scripted(3, items, top, [*start, *picks(2, 3, 1), (2, "discard:cat=sheriff@2.3+sheriff@2.3")])
     assert [e[:3] for e in ref.badges] == [[0, 1, 1], [1, 1, 2], [0, 2, 1]] and ref.newest_badge() == 0
     assert ref.scores() == [5 + 2 + 2, 2 - 2 + 3, 5]        # seat 0: 2 Badges and a Totem; seat 1: Badge, Oil, Gold
+
+
+def test_ruling_6_the_referee_agrees_on_the_worked_example() -> None:
+    """Seat 0 holds Badges from rounds 1 and 3 and a Snake Oil, seat 1 one from round 2; in round 4 seat 0's Dynamite
+    discards the Snake Oil and the round-1 Badge: seat 0 keeps the table's most recent Badge (5 + Dynamite 5)."""
+    items = ["oil", "totem", "gold", "sheriff", "dynamite", "dart"]
+    top = ["sheriff", "gold", "gold", "oil", "sheriff", "sheriff", "dynamite", "gold", "gold"]
+    moves = [(0, "pick:1"), (1, "pick:2")] * 2 + [(0, "pick:1"), (1, "pick:3"), (0, "pick:2"), (1, "pick:1"),
+                                                  (0, "discard:oil+sheriff@1.1")]
+    ref = scripted(2, items, top, moves)
+    assert [c.text for c in ref.colls[0]] == ["sheriff@3.1", "dynamite"] and ref.newest_badge() == 0
+    assert ref.scores() == [10, 11]
 
 
 def test_two_waiting_copy_cats_and_a_gold() -> None:

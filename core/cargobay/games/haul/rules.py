@@ -134,6 +134,15 @@ class HaulState:
         )
 
 
+def _seen(state: HaulState) -> list[str]:
+    """The cards of this Haul's deal seen so far: in hands, played, in trailers, discarded."""
+    seen = [card for hand in state.hands for card in hand if card != HIDDEN]
+    seen.extend(card for _, card in state.played)
+    seen.extend(card for trailer in state.trailers for slot in trailer for card in slot)
+    seen.extend(state.discards)
+    return seen
+
+
 def finishing_order(played: Iterable[tuple[int, str] | list[Any]]) -> list[int]:
     """Seats from first to last place: higher rank first; equal ranks, the card played earlier.
 
@@ -306,6 +315,11 @@ class HaulGame(Game[HaulState]):
         if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
             raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
                                      "Playing a Load: play any card from your hand")
+        held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
+        if card not in state.hands[seat] and _seen(state).count(card) >= held:  # than the deck holds
+            raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
+                                     f"{'is' if held == 1 else 'are'} already seen in this deal",
+                                     "The Deck: 28 cards, each dealt once a Haul")
         new = state.copy()
         take(new.hands[seat], card)
         new.played.append([seat, card])

@@ -189,6 +189,16 @@ def round_points(state: LoadState) -> list[JSON]:
     return breakdown
 
 
+
+def _seen(state: LoadState) -> list[str]:
+    """The cards of this round's deal seen so far: in hands, chosen, won into piles, discarded, face down."""
+    seen = [card for hand in state.hands for card in hand if card != HIDDEN]
+    seen.extend(card for card in state.chosen if card is not None)
+    seen.extend(card for pile in state.piles for card in pile)
+    seen.extend(state.discarded)
+    seen.extend(card for card in state.face_down if card != HIDDEN)
+    return seen
+
 class LoadGame(Game[LoadState]):
     info = INFO
 
@@ -291,6 +301,11 @@ class LoadGame(Game[LoadState]):
             raise IllegalActionError(f"seat {seat} has already chosen a card for this battle", "Gameplay")
         if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
             raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand", "Gameplay")
+        held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
+        if card not in state.hands[seat] and _seen(state).count(card) >= held:  # than the deck holds
+            raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
+                                     f"{'is' if held == 1 else 'are'} already seen in this round's deal",
+                                     "Each round: the 28 cards are dealt once (ruling 6)")
         new = state.copy()
         take(new.hands[seat], card)
         new.chosen[seat] = card

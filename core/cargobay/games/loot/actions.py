@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...checks import digits
 from ...engine import InvalidActionError
 from ...tokens import parse_token
 from .cards import CARD_NAMES as CARD_NAMES  # re-exported: the wire grammar names its cards
@@ -60,11 +61,19 @@ def parse_held(text: str) -> str:
 
 
 def parse_owned(text: str) -> str:
-    """A card in a collection: an item card, or a Copy Cat's copy ``cat=<card>`` / ``cat=flag``.
+    """A card in a collection: an item card, or a Copy Cat's copy ``cat=<card>`` / ``cat=flag``; a Sheriff's Badge
+    (or a Copy Cat copying one) names the round and location it was obtained at (ruling 6): ``sheriff@3.2``.
 
-    >>> parse_owned("cat=hog3"), parse_owned("cat=flag")
-    ('cat=hog3', 'cat=flag')
+    >>> parse_owned("cat=hog3"), parse_owned("cat=flag"), parse_owned("sheriff@10.3"), parse_owned("cat=sheriff@1.1")
+    ('cat=hog3', 'cat=flag', 'sheriff@10.3', 'cat=sheriff@1.1')
     """
+    card, at, date = text.partition("@")
+    if at or card in ("sheriff", "cat=sheriff"):
+        round_, dot, location = date.partition(".")
+        if card not in ("sheriff", "cat=sheriff") or not (dot and digits(round_, 2) and digits(location, 1)):
+            raise InvalidActionError(f"{text!r}: a Sheriff's Badge in a collection is named by when it was obtained, "
+                                     "sheriff@<round>.<location> (e.g. sheriff@3.2)")
+        return text
     if text.startswith("cat="):
         copied = text[4:]
         if copied == "flag" or (copied in CARD_NAMES and copied != "cat"):
@@ -217,7 +226,7 @@ Action = Deck | Pick | Gun | Coin | Discard | Steal | Handkerchief | Draw | Copy
 
 
 def _number(text: str, action: str) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not digits(text, 2):
         raise InvalidActionError(f"{action!r}: expected a number ({GRAMMAR})")
     return int(text)
 
@@ -268,7 +277,7 @@ def _parse_more(action: str, kind: str, rest: str) -> Action:
     if kind == "draw":
         if rest == "early":
             return Draw(0)
-        ms = int(rest) if rest.isdigit() and len(rest) <= 4 else 0
+        ms = int(rest) if digits(rest, 4) else 0
         if not 1 <= ms <= 9999:
             raise InvalidActionError(f"{action!r}: a draw is early or 1-9999 ms")
         return Draw(ms)

@@ -232,7 +232,7 @@ def _letter_values(model: Model, view: dict[str, Any], legal: list[str]) -> list
     values = []
     for action in legal:
         rest = action[7:]
-        if rest.isdigit() and int(rest) in table.locations:
+        if (rest.isascii() and rest.isdigit()) and int(rest) in table.locations:
             values.append(table.value[seat][table.locations.index(int(rest))])
         else:
             values.append(picking + keep)

@@ -39,8 +39,8 @@ DRAW_MEAN, DRAW_SD, DRAW_LOW, DRAW_HIGH, DRAW_EARLY = 270.0, 60.0, 150, 900, 0.0
 
 
 def resolved(card: str) -> str:
-    """What a card counts as: ``cat=X`` is ``X`` (``cat=flag``: a White Flag)."""
-    return card.removeprefix("cat=")
+    """What a card counts as: ``cat=X`` is ``X`` (``cat=flag``: a White Flag); a Badge's date is left out."""
+    return card.removeprefix("cat=").partition("@")[0]
 
 
 def kind(card: str) -> str:
@@ -451,7 +451,7 @@ class Model:
 def reaction_action(legal: list[str], rng: random.Random) -> str:
     """A human-like press: log-normal around 270 ms (sd 60, clipped to 150..900), ``draw:early`` 2% of the time;
     snapped to the nearest listed time."""
-    times = sorted(int(a[5:]) for a in legal if a.startswith("draw:") and a[5:].isdigit())
+    times = sorted(int(a[5:]) for a in legal if a.startswith("draw:") and (a[5:].isascii() and a[5:].isdigit()))
     early = "draw:early" in legal
     roll = rng.random()
     sigma = math.sqrt(math.log(1 + (DRAW_SD / DRAW_MEAN) ** 2))

@@ -99,12 +99,36 @@ def deck_types(cards: Iterable[str]) -> set[str]:
 
 
 def resolved(card: str) -> str:
-    """What a card counts as: a Copy Cat that copied ``X`` (``cat=X``) is ``X``.
+    """What a card counts as: a Copy Cat that copied ``X`` (``cat=X``) is ``X``; a Sheriff's Badge in a collection
+    carries the date it was obtained (``sheriff@3.2``, ruling 6), which does not change what it counts as.
 
-    >>> resolved("cat=jewelR"), resolved("cat"), resolved("gold")
-    ('jewelR', 'cat', 'gold')
+    >>> resolved("cat=jewelR"), resolved("cat"), resolved("gold"), resolved("cat=sheriff@4.1")
+    ('jewelR', 'cat', 'gold', 'sheriff')
     """
-    return card.removeprefix("cat=")
+    return card.removeprefix("cat=").partition("@")[0]
+
+
+def dated(card: str, round_: int, location: int) -> str:
+    """A Sheriff's Badge (or a Copy Cat copying one) as it lies in a collection: with the round and the location it
+    was obtained at (ruling 6: Badges are told apart by when each was obtained; a Copy Cat by when it copied).
+
+    >>> dated("sheriff", 3, 2), dated("cat=sheriff@1.1", 4, 1)
+    ('sheriff@3.2', 'cat=sheriff@4.1')
+    """
+    return f"{card.partition('@')[0]}@{round_}.{location}"
+
+
+def badge_date(card: str) -> tuple[int, int] | None:
+    """(round, location) of a dated Badge in a collection, None for any other card.
+
+    >>> badge_date("cat=sheriff@4.1"), badge_date("gold")
+    ((4, 1), None)
+    """
+    _, at, date = card.partition("@")
+    if not at:
+        return None
+    round_, _, location = date.partition(".")
+    return int(round_), int(location)
 
 
 def item_count(players: int, types: Iterable[str]) -> int:

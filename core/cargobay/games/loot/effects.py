@@ -12,7 +12,7 @@ from itertools import permutations
 from ...engine import IllegalActionError
 from . import dealt
 from .actions import Arrange, Copy, Discard, Handkerchief, Letter, Steal, Take, Trade, parse
-from .cards import resolved
+from .cards import badge_date, dated, resolved
 from .state import LootState
 
 DRAWN = {"glass": 3, "keys": 3, "sleight": 2}  # cards taken from the deck: Tall Glass, Keys, Sleight of Hand
@@ -41,9 +41,9 @@ def gain(state: LootState, seat: int, card: str) -> None:
         own.remove("cat")
         state.gains.insert(0, [seat, f"cat={resolved(card)}"])
         state.events.append(f"seat {seat}'s Copy Cat copies {resolved(card)}")
-    own.append(card)
     if resolved(card) == "sheriff":
-        badge(state, seat)
+        card = badge(state, seat, card)
+    own.append(card)
     trigger(state, seat, card)
 
 
@@ -76,11 +76,14 @@ def trigger(state: LootState, seat: int, card: str) -> None:
         state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
 
 
-def badge(state: LootState, seat: int) -> None:
-    """A Sheriff's Badge obtained: the table's most recent one is the last of ``badges`` (round, then location:
-    "if multiple are chosen the same round, the highest # location becomes the most recent")."""
+def badge(state: LootState, seat: int, card: str) -> str:
+    """A Sheriff's Badge (or a Copy Cat copying one) obtained now: the card dated (ruling 6) as it goes into the
+    collection. The table's most recent one is the last of ``badges`` (round, then location: "if multiple are
+    chosen the same round, the highest # location becomes the most recent"; the same round and location can only
+    be one seat's, e.g. two Badges a Handkerchief draws)."""
     state.badges.append([seat, state.round, state.source])
     state.badges.sort(key=lambda entry: (entry[1], entry[2]))
+    return dated(card, state.round, state.source)
 
 
 def add_letter(state: LootState, seat: int) -> None:
@@ -95,8 +98,9 @@ def lose(state: LootState, seat: int, card: str) -> None:
     mine = [entry for entry in state.letters if entry[0] == seat]
     while len(mine) > letters_held(state, seat):
         state.letters.remove(mine.pop())
-    if resolved(card) == "sheriff":  # the seat's most recent Badge goes
-        state.badges.remove([entry for entry in state.badges if entry[0] == seat][-1])
+    date = badge_date(card)
+    if date is not None:  # ruling 6: the Badge that leaves is the one chosen (a Copy Cat leaves as itself)
+        state.badges.remove([seat, *date])
 
 
 def copy_choices(state: LootState, seat: int) -> list[str]:
@@ -170,10 +174,9 @@ def answer(state: LootState, seat: int, action: str) -> None:
             state.events.append(f"seat {seat} keeps the Handkerchief")
     elif isinstance(move, Copy):
         own = state.collections[seat]
-        own[own.index(card)] = f"cat={move.card}"
+        copy = badge(state, seat, "cat=sheriff") if move.card == "sheriff" else f"cat={move.card}"
+        own[own.index(card)] = copy
         state.events.append(f"seat {seat}'s Copy Cat copies {move.card}")
-        if move.card == "sheriff":
-            badge(state, seat)
         if move.card != "flag":
             trigger(state, seat, f"cat={move.card}")
     elif isinstance(move, Take):
@@ -201,8 +204,9 @@ def answer(state: LootState, seat: int, action: str) -> None:
 
 
 def _plain(card: str) -> str:
-    """A card leaving a collection for the deck or the discards: a Copy Cat is a Copy Cat again."""
-    return "cat" if card.startswith("cat") else card
+    """A card leaving a collection for the deck or the discards: a Copy Cat is a Copy Cat again, a Badge loses
+    its date."""
+    return "cat" if card.startswith("cat") else card.partition("@")[0]
 
 
 def _arrange_next(state: LootState, seat: int, card: str) -> None:
@@ -218,9 +222,9 @@ def _steal(state: LootState, thief: int, victim: int, card: str) -> None:
     if card.startswith("cat"):  # a stolen Copy Cat copies a card of its new owner
         state.gains.insert(0, [thief, "cat"])
         return
+    if resolved(card) == "sheriff":
+        card = badge(state, thief, card)  # obtained now, by the thief: dated anew
     state.collections[thief].append(card)  # moved: its action is not performed again
-    if card == "sheriff":
-        badge(state, thief)  # obtained now: the most recent
     if card == "letter" and unused:  # the thief takes an unused Love Letter when the victim has one
         left = [entry for entry in state.letters if entry[0] == victim]
         if len(left) == unused:

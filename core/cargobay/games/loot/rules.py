@@ -17,6 +17,17 @@ Rulings applied (../shared/notes/rules-decisions.md, "Loot N' Loaded"):
 5. Queen's Jewels sets are formed greedily (largest sets of different jewels first). Empty deck: locations stay
    empty; the game still ends after round 10. End tie: a quick-draw among the tied players (``quick-draw``) or
    a gun-card playoff (``gun cards``).
+6. Sheriff's Badges are told apart by when each was obtained: a Badge in a collection is dated
+   ``sheriff@<round>.<location>`` (a Copy Cat copying one ``cat=sheriff@<round>.<location>``, dated when it
+   copied; a stolen one dated anew for the thief). Actions name the Badge that leaves (Dynamite, Sleight of Hand,
+   Sleeping Dart), and that one leaves (a Copy Cat as itself, with its own date); the 5 points go to the table's
+   most recent Badge still in play (effects.py; tests/games/loot/test_badges.py).
+10. A player uses at most one Love Letter per round (using one means sitting out that round's picks); in a
+   quick-draw shootout an early press loses, and after 3 void shootouts in a row a fair coin decides (``coin``).
+Not applied yet (the engine still reads them as under "Decided here"): 7 any depth in the deck (Tall Glass,
+Keys, Sleight put cards back on top or at the bottom), 8 White Flags as cards in front of you for Dynamite,
+Sleight of Hand and Sleeping Dart (a Copy Cat already counts them), 9 a Sleight of Hand exchanging itself and
+a 3rd Clover obtained by theft drawing.
 
 Decided here (the rulebook and the rulings do not say):
 - Set-up is one chance action, ``deck:<cards, top first>``: with no ``items`` chosen, the item types are drawn
@@ -60,8 +71,9 @@ Decided here (the rulebook and the rulings do not say):
     Letter per player per round. A stolen Letter stays unused if the victim had one unused.
 - Sheriff's Badge: "the most recently obtained" is one Badge for the whole table (the rulebook's tie rule for
   Badges chosen in the same round compares locations, which only matters between players): ordered by round,
-  then location; a stolen Badge is obtained anew (dated by the round and the Dart's location); a copied one
-  when the Copy Cat copies it.
+  then location (two Badges of the same round and location are one seat's, e.g. drawn by one Handkerchief:
+  the later obtained is the more recent); a stolen Badge is obtained anew (dated by the round and the Dart's
+  location); a copied one when the Copy Cat copies it (ruling 6).
 - End tie: the playoff is SIMULTANEOUS among the tied seats. Gun cards: the seats whose gun is beaten by another
   gun played are out (nobody when every gun is beaten, e.g. all three of Valiant, Deadly, Sneaky); 3 rounds with
   nobody out: a coin. Quick-draw: a shootout among all tied seats. The result has one winner and ``tied``.
@@ -258,6 +270,10 @@ class LootGame(Game[LootState]):
         new = state.copy()
         if new.crypto is not None:
             dealt.deal(new, cards)
+        elif "?" in cards:
+            raise IllegalActionError(
+                f"{cards.count('?')} of the {len(cards)} cards are unseen ('?'): only a match dealt cryptographically "
+                "(option crypto) holds cards no page sees", "Set Up: shuffle the item cards")
         elif not valid_deck(state.players, cards, state.items):
             raise IllegalActionError("not a deck of whole item types (the chosen ones, or the recommended mix) "
                                      "plus Hogwash", "# of Item Cards")

@@ -13,8 +13,8 @@ from ...checks import integer as _int
 from ...checks import listed as _list
 from ...engine import JSON, StateError
 from . import dealt
-from .actions import GUNS, SINGLE_USE, parse_card, parse_held
-from .cards import TYPES
+from .actions import GUNS, SINGLE_USE, parse_card, parse_held, parse_owned
+from .cards import TYPES, badge_date
 
 ROUNDS = 10
 PHASES = ("deck", "pick", "gun", "shootout", "coin", "prompt", "playoff", "end", "open")
@@ -166,7 +166,7 @@ def _read(data: Mapping[str, Any]) -> LootState:
         playoff=seat_list(data["playoff"]),
         winner=None if winner is None else seat(winner),
         queue=[[spot(q[0]), seat(q[1])] for q in _list(data["queue"])],
-        gains=[[seat(g[0]), _owned(g[1])] for g in _list(data["gains"])],
+        gains=[[seat(g[0]), _owned(g[1], dated=False)] for g in _list(data["gains"])],
         prompt=None if prompt is None else [seat(prompt[0]), _choice(prompt[1], PROMPTS), _owned(prompt[2])],
         held=[parse_held(c) if crypto else _card(c) for c in _list(data["held"])],
         letters=[[seat(e[0]), _int(e[1], 1, ROUNDS), _int(e[2], 0, spots)] for e in _list(data["letters"])],
@@ -196,6 +196,10 @@ def _consistent(state: LootState) -> None:
         raise StateError("an item card's choice is pending exactly in the prompt phase")
     if state.phase == "end" and state.winner is None:
         raise StateError("an ended match has a winner")
+    dates = sorted([seat, *date] for seat, cards in enumerate(state.collections) for card in cards
+                   if (date := badge_date(card)) is not None)
+    if dates != sorted(state.badges):
+        raise StateError("the Sheriff's Badges listed are not the dated Badges in the collections (ruling 6)")
 
 
 def _reveal(value: Any) -> int | str:
@@ -211,8 +215,13 @@ def _card(value: Any) -> str:
     return parse_card(value)
 
 
-def _owned(value: Any) -> str:
-    """A card in a collection: also ``cat=<card>`` or ``cat=flag``."""
+def _owned(value: Any, dated: bool = True) -> str:
+    """A card in a collection: also ``cat=<card>`` or ``cat=flag``; a Badge dated ``sheriff@<round>.<location>``
+    (``dated=False``: a card still to be gained, undated)."""
+    if not dated and value == "cat=sheriff":
+        return "cat=sheriff"
+    if dated and isinstance(value, str) and "sheriff" in value:
+        return parse_owned(value)
     if isinstance(value, str) and value.startswith("cat="):
         copied = value[4:]
         if copied != "flag" and (copied == "cat" or copied.startswith("cat") or _card(copied) != copied):

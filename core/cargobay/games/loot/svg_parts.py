@@ -82,8 +82,14 @@ Parts = tuple[list[str], float]
 
 
 def base(card: str) -> str:
-    """The card a collection entry scores as (``cat=gold`` -> ``gold``)."""
-    return card.partition("=")[2] if card.startswith("cat=") else card
+    """The card a collection entry scores as (``cat=gold`` -> ``gold``, ``sheriff@3.2`` -> ``sheriff``)."""
+    return (card.partition("=")[2] if card.startswith("cat=") else card).partition("@")[0]
+
+
+def _date(code: str) -> str:
+    """" (round 3)" for a Badge obtained in round 3 (ruling 6: Badges are told apart by when), else ""."""
+    _, at, date = code.partition("@")
+    return f" (round {date.partition('.')[0]})" if at else ""
 
 
 def kind_of(card: str) -> str:
@@ -101,15 +107,15 @@ def name(card: object) -> str:
     """A card's full name; a Copy Cat that copied reads "Copy Cat (as Gold)"."""
     code = str(card)
     if code.startswith("cat="):
-        return f"Copy Cat (as {SHORT.get(base(code), base(code))})"
-    return NAMES.get(code, code)
+        return f"Copy Cat (as {SHORT.get(base(code), base(code))}{_date(code)})"
+    return NAMES.get(base(code), code) + _date(code)
 
 
 def short_name(card: object) -> str:
     code = str(card)
     if code.startswith("cat="):
-        return f"Copy Cat (as {SHORT.get(base(code), base(code))})"
-    return SHORT.get(code, code)
+        return f"Copy Cat (as {SHORT.get(base(code), base(code))}{_date(code)})"
+    return SHORT.get(base(code), code) + _date(code)
 
 
 def seat_name(view: Mapping[str, Any], ctx: RenderContext, seat: int) -> str:

@@ -75,7 +75,8 @@ def _delta(view: Mapping[str, Any], seat: int, act: str) -> int | None:
         gained, lost = [drawn], [given]
     elif kind == "steal":
         victim, _, card = rest.partition(":")
-        if not victim.isdigit() or int(victim) not in range(len(cards)) or card not in cards[int(victim)]:
+        if (not (victim.isascii() and victim.isdigit()) or int(victim) not in range(len(cards))
+                or card not in cards[int(victim)]):
             return None
         cards[int(victim)].remove(card)
         flags[int(victim)] += 1
@@ -84,7 +85,7 @@ def _delta(view: Mapping[str, Any], seat: int, act: str) -> int | None:
         gained, lost = [f"cat={rest}"], ["cat"]
     elif kind == "take":
         gained = [rest]
-    elif kind == "letter" and rest.isdigit():
+    elif kind == "letter" and (rest.isascii() and rest.isdigit()):
         places = view.get("locations") or []
         spot = places[int(rest) - 1] if 0 < int(rest) <= len(places) else None
         gained = [str(spot)] if spot else []
@@ -147,7 +148,7 @@ def _label(view: Mapping[str, Any], ctx: RenderContext, act: str) -> str:
         if rest == "later":
             return "Keep the Love Letter for later"
         places = view.get("locations") or []
-        index = int(rest) - 1 if rest.isdigit() else -1
+        index = int(rest) - 1 if (rest.isascii() and rest.isdigit()) else -1
         spot = places[index] if 0 <= index < len(places) else None
         return f"Use it: take location {rest}" + (f" ({short_name(spot)})" if spot else "")
     if kind == "arrange":

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...checks import digits
 from ...engine import InvalidActionError
 from .components import COLOURS, SHAPES
 from .geometry import NOT_UP, ORIENTS
@@ -100,7 +101,7 @@ CONFIRM_STOP = "confirm:stop"  # the pick before ``stop``: the page asks, showin
 
 
 def _coordinate(text: str, action: str) -> int:
-    if not text.isdigit() or len(text) > 2 or text != str(int(text)):
+    if not digits(text, 2) or text != str(int(text)):
         raise InvalidActionError(f"{action!r}: a coordinate is a small whole number ({GRAMMAR})")
     return int(text)
 
@@ -121,6 +122,8 @@ def parse(action: object) -> Action:
         return Stop()
     kind, colon, arg = action.partition(":")
     if kind == "setup" and colon and arg:
+        if not arg.isascii():  # ('\u0131'.upper() is 'I': a code is read in ASCII only)
+            raise InvalidActionError(f"{action!r}: a set-up code is ASCII letters and digits")
         return Setup(arg)
     if kind != "place" or not colon:
         raise InvalidActionError(f"{action!r} is not an action of Team UP! ({GRAMMAR})")

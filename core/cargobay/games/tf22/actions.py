@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...checks import digits
 from ...engine import InvalidActionError
 from .board import hex_text, parse_hex
 from .tides import LEVELS
@@ -180,7 +181,7 @@ SEAT_DIGITS = tuple("0123456789")  # the engine checks a seat against the match'
 
 
 def _id(text: str, action: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 7 or int(text) < 1:
+    if not digits(text, 7) or int(text) < 1:
         raise InvalidActionError(f"{action!r}: {text!r} is not a piece id")
     return int(text)
 

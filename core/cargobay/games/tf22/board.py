@@ -22,6 +22,7 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from ...checks import digits
 from ...engine import InvalidActionError
 
 __all__ = [
@@ -137,15 +138,10 @@ def hex_text(index: int) -> str:
     return f"{index % WIDTH},{index // WIDTH}"
 
 
-def _digits(text: str) -> bool:
-    """ASCII digits only (``str.isdigit`` is true for '²' and for other scripts' digits), at most 3."""
-    return 0 < len(text) <= 3 and text.isascii() and text.isdigit()
-
-
 def parse_hex(text: str) -> int:
     """``x,y`` -> the hex index; InvalidActionError if it is not a hex of the board."""
     x_text, comma, y_text = text.partition(",")
-    if not comma or not _digits(x_text) or not _digits(y_text):
+    if not comma or not digits(x_text, 3) or not digits(y_text, 3):
         raise InvalidActionError(f"{text!r} is not a hex (x,y with x 0-{WIDTH - 1}, y 0-{HEIGHT - 1})")
     x, y = int(x_text), int(y_text)
     if not _on_board(x, y):

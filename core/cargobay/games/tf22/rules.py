@@ -100,7 +100,7 @@ class TF22Game(Game[TF22State]):
         head = rest.split(">")[0]
         if kind == "site":
             candidates = [a for a in legal_actions(state, seat) if a.startswith(f"land:{rest}/")]
-        elif kind in ("unit", "cargo", "aim", "make") and head.isdigit():
+        elif kind in ("unit", "cargo", "aim", "make") and (head.isascii() and head.isdigit()):
             candidates = unit_actions(state, seat, int(head)) if state.seat == seat else []
         else:
             candidates = []

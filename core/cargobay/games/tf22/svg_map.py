@@ -162,7 +162,7 @@ def _targets(model: Model, picks: Picks, labels: Mapping[int, str], seat: int, s
     if picks.selection.startswith("site:"):
         last.append(_site(model, parse_hex(picks.selection[5:]), seat))
     for pick in picks.complete:  # the Robot Combat Units one of which is lost to interference: ringed
-        if pick.startswith("lose:") and pick[5:].isdigit() and int(pick[5:]) in model.pieces:
+        if pick.startswith("lose:") and (pick[5:].isascii() and pick[5:].isdigit()) and int(pick[5:]) in model.pieces:
             cx, cy = centre(model.pieces[int(pick[5:])].hex)
             parts.append(f'<circle class="noclick" cx="{num(cx)}" cy="{num(cy)}" r="16" fill="none" stroke="{PICK}" '
                          'stroke-width="4" stroke-dasharray="5 3"/>')

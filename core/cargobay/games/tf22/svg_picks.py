@@ -59,7 +59,7 @@ class Picks:
     def unit(self) -> int:
         """The picked unit (-1 if none)."""
         head = self.selection.partition(":")[2].split(">")[0]
-        return int(head) if self.selection and head.isdigit() else -1
+        return int(head) if self.selection and (head.isascii() and head.isdigit()) else -1
 
 
 def last_actor(model: Model) -> int:
@@ -114,7 +114,7 @@ def anchor(model: Model, pick: str, partial: bool) -> Anchor:
     """Where ``pick`` is drawn: a hex of the map (with the word shown there) or the side panel."""
     kind, _, rest = pick.partition(":")
     if partial:
-        if kind == "unit" and rest.isdigit() and int(rest) in model.pieces:
+        if kind == "unit" and (rest.isascii() and rest.isdigit()) and int(rest) in model.pieces:
             return Anchor(model.pieces[int(rest)].hex, -1, "unit")
         if kind == "site":
             return Anchor(parse_hex(rest), -1, "site")
@@ -168,7 +168,7 @@ def describe(model: Model, pick: str, labels: Mapping[int, str], cost: int | Non
         return "Cancel: pick another unit"
     if pick in ("end", "undo", "takeoff"):
         return {"end": "End turn", "undo": "Undo the last action", "takeoff": "Take off now (ends your game)"}[pick]
-    if kind == "unit" and rest.isdigit():
+    if kind == "unit" and (rest.isascii() and rest.isdigit()):
         pid = int(rest)
         where = model.place(model.pieces[pid].hex) if pid in model.pieces and model.pieces[pid].hex >= 0 else ""
         return f"{name(pid)} at {where}: pick it" if where else f"{name(pid)}: pick it"
@@ -260,6 +260,6 @@ def button_word(model: Model, pick: str, labels: Mapping[int, str]) -> str:
         partner = int(rest.split("+")[1].split(">")[0])
         what = NAMES[model.pieces[partner].kind] if partner in model.pieces else "unit"
         return f"{'Fire' if kind == 'fire' else 'Capture'} with {what} {partner}"
-    if kind == "lose" and rest.isdigit() and int(rest) in model.pieces:
+    if kind == "lose" and (rest.isascii() and rest.isdigit()) and int(rest) in model.pieces:
         return f"Lose {model.name(int(rest), labels)} at {hex_text(model.pieces[int(rest)].hex)}"
     return describe(model, pick, labels)
