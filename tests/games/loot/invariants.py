@@ -12,7 +12,7 @@ from cargobay.tokens import face
 
 
 def _plain(card: str) -> str:
-    return "cat" if card.startswith("cat") else card
+    return "cat" if card.startswith("cat") else card.partition("@")[0]  # a Badge's date (ruling 6) aside
 
 
 def _faces(state: LootState, cards: list[str]) -> list[str]:
