@@ -75,3 +75,26 @@ def test_native_openspiel_and_pettingzoo_agree(game_id: str, seed: int, pick: in
     assert all(e.terminations.values())
     assert e.match_log()["actions"] == native_log["actions"]
     assert match.game.state_hash(e.node.state) == native_hash
+
+
+def test_actions_that_name_a_dated_badge_have_ids() -> None:
+    """Ruling 6 dates a Badge in a collection (``sheriff@1.1``): a Sleight of Hand exchanging it, and every other
+    legal action on the way, has an OpenSpiel id of its own that maps back to the same action."""
+    from cargobay.games.loot.rules import GAME as LOOT
+    from cargobay.research.codecs import loot_codec
+    from tests.games.loot.helpers import deck
+
+    items = ("oil", "totem", "gold", "sheriff", "sleight")
+    codec = loot_codec()
+    match = Match(LOOT, ["a", "b"], 0, {"shootout": "gun cards", "items": list(items)})
+    match.apply(CHANCE, deck(2, ["sheriff", "gold", "gold", "sleight", "oil", "totem", "totem", "gold"], items))
+    for seat, action in ((0, "pick:1"), (1, "pick:2"), (0, "pick:1"), (1, "pick:2")):
+        match.apply(seat, action)
+    legal = LOOT.legal_actions(match.state, 0)
+    assert "trade:totem:sheriff@1.1" in legal
+    ids = [codec.encode(action) for action in legal]
+    assert len(set(ids)) == len(ids)
+    game = pyspiel.load_game("cargobay_loot")
+    assert game.num_distinct_actions() == codec.size
+    for action in ("discard:sheriff@10.6+gold", "steal:5:cat=sheriff@3.2", "copy:sheriff@2.2"):
+        assert 0 <= codec.encode(action) < codec.size

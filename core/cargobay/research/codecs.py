@@ -144,13 +144,17 @@ ARRANGEMENTS = {k: _arrangements(k) for k in range(ARRANGED + 1)}
 
 def loot_codec() -> Codec:
     from ..games.loot.actions import CARD_NAMES, GUNS
-    from ..games.loot.rules import DRAW_TIMES
+    from ..games.loot.rules import DRAW_TIMES, ROUNDS
 
     codes = [*sorted(CARD_NAMES), "flag"]
     cards = codes + [f"cat={code}" for code in codes]  # a Copy Cat shows the card it copies
+    seats, locations = 6, 6
+    # A Badge in a collection (or a Copy Cat copying one) carries its date, round and location (ruling 6); every
+    # date has its own number, after the plain cards.
+    dates = [f"@{round_}.{spot}" for round_ in range(1, ROUNDS + 1) for spot in range(1, locations + 1)]
+    cards += [f"{badge}{date}" for badge in ("sheriff", "cat=sheriff") for date in dates]
     card = {name: number for number, name in enumerate(cards)}
     times = {ms: number for number, ms in enumerate(DRAW_TIMES)}
-    seats, locations = 6, 6
     blocks = Blocks()
     for kind, count in (("pick", locations), ("letter", locations + 1), ("gun", len(GUNS)), ("draw", len(times) + 1),
                         ("handkerchief", 2), ("discard", len(cards) * (len(cards) + 1)),
