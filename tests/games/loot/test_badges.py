@@ -3,17 +3,19 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from cargobay.engine import CHANCE, TERMINAL, IllegalActionError
+from cargobay.engine import CHANCE, TERMINAL, IllegalActionError, Match
 from cargobay.games.loot.cards import badge_date, collection_points, resolved
 from cargobay.games.loot.rules import GAME, LootState
 
-from .helpers import act, picks, start
+from .helpers import act, deck, picks, start
 
 ITEMS = ("oil", "totem", "gold", "sheriff", "dynamite", "dart")
+ITEMS_SLEIGHT = ("oil", "totem", "gold", "sheriff", "sleight")
 
 
 def test_ruling_6_the_worked_example_dynamite_discards_the_chosen_badge() -> None:
@@ -89,3 +91,44 @@ def test_ruling_6_exactly_one_badge_is_worth_5_the_table_s_most_recent(seed: int
         assert GAME.view(state, None)["newest_badge"] == newest
         assert points[newest] >= 5
     assert checked > 0  # Badges were in play
+
+
+def test_ruling_6_a_sleight_of_hand_exchanging_a_badge_puts_back_a_plain_badge() -> None:
+    """Seat 0 holds the round-1 Badge and takes a Sleight of Hand in round 2: it exchanges the Badge for a Totem
+    drawn. The Badge goes back into the deck as a plain, undated ``sheriff`` (its date belonged to seat 0's
+    collection), no Badge is listed any more, the scores count the Sleight and the Totem, the Badge comes out of
+    the deck again as a card like any other (dated anew when picked), and the match replays from its log."""
+    top = ["sheriff", "gold", "gold", "sleight", "oil", "totem", "totem", "gold"]
+    match = Match(GAME, ["a", "b"], 0, {"shootout": "gun cards", "items": list(ITEMS_SLEIGHT)})
+    match.apply(CHANCE, deck(2, top, ITEMS_SLEIGHT))
+    for seat, action in ((0, "pick:1"), (1, "pick:2"), (0, "pick:1"), (1, "pick:2")):
+        match.apply(seat, action)
+    state = match.state
+    assert state.prompt == [0, "trade", "sleight"] and state.held == ["totem", "totem"]
+    assert GAME.legal_actions(state, 0) == ["trade:none", "trade:totem:sheriff@1.1"]
+    match.apply(0, "trade:totem:sheriff@1.1")
+    state = match.state
+    assert state.held == ["totem", "sheriff"] and "sheriff" in GAME.view(state, 0)["held"]
+    assert state.collections[0] == ["sleight"] and state.badges == []
+    assert "arrange:sheriff/totem" in GAME.legal_actions(state, 0)
+    match.apply(0, "arrange:sheriff/totem")
+    state = match.state
+    assert state.deck[-1] == "totem" and "sheriff" in state.locations  # on top: the next round's new card
+    outside = [*state.deck, *state.held, *state.discards, *(c for c in state.locations if c is not None)]
+    assert not any("@" in card for card in outside)  # plain cards: a date is only a collection's
+    assert state.collections[0] == ["sleight", "totem"] and state.badges == []
+    assert GAME.view(state, None)["newest_badge"] is None
+    assert GAME.scores(state) == [collection_points(cards, 0) for cards in state.collections]
+    assert GAME.scores(state)[0] == collection_points(["sleight", "totem"], 0)  # no Badge points left
+    loaded = GAME.state_from_json(GAME.state_to_json(state))
+    assert GAME.state_to_json(loaded) == GAME.state_to_json(state)
+    # round 3: seat 1 picks the Badge put back, and it is dated now
+    spot = state.locations.index("sheriff") + 1
+    other = next(index + 1 for index, card in enumerate(state.locations) if card not in (None, "sheriff"))
+    match.apply(0, f"pick:{other}")
+    match.apply(1, f"pick:{spot}")
+    state = match.state
+    assert f"sheriff@3.{spot}" in state.collections[1] and state.badges == [[1, 3, spot]]
+    replayed = Match.from_log(json.loads(json.dumps(match.to_log())), {GAME.id: GAME})
+    assert GAME.state_to_json(replayed.state) == GAME.state_to_json(state)
+    assert GAME.scores(replayed.state) == GAME.scores(state)
