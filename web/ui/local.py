@@ -85,7 +85,9 @@ class LocalMatch:
         self.snap = snap
         self.board.draw(snap)
         by_id("game-title").textContent = snap.get("title") or snap.get("game") or ""
-        by_id("how-to").setAttribute("href", "./how-to-play.html#" + str(snap.get("game") or ""))
+        how_to = by_id("how-to")  # the full page has the link; an embed has none
+        if how_to:
+            how_to.setAttribute("href", "./how-to-play.html#" + str(snap.get("game") or ""))
         info = by_id("turn-info")
         owner = turn_owner(snap)
         if snap.get("over"):
