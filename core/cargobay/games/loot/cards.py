@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from ...engine import SetupError
+
 # every item card by its code, with its name on the card
 CARD_NAMES = {
     "oil": "Snake Oil",
@@ -142,17 +144,17 @@ def check_items(players: int, types: tuple[str, ...]) -> None:
     >>> check_items(3, ("totem", "gold", "dart"))
     Traceback (most recent call last):
     ...
-    ValueError: 3 players need 30-45 item cards; totem, gold, dart make 17
+    cargobay.engine.SetupError: 3 players need 30-45 item cards; totem, gold, dart make 17
     """
     unknown = [name for name in types if name not in TYPES]
     if unknown:
-        raise ValueError(f"no item type {', '.join(unknown)} (item types: {', '.join(sorted(TYPES))})")
+        raise SetupError(f"no item type {', '.join(unknown)} (item types: {', '.join(sorted(TYPES))})")
     for label, group in GROUPS:
         if not any(name in group for name in types):
-            raise ValueError(f"choose at least one {label} item ({', '.join(group)})")
+            raise SetupError(f"choose at least one {label} item ({', '.join(group)})")
     count = item_count(players, types)
     if not 10 * players <= count <= 15 * players:
-        raise ValueError(f"{players} players need {10 * players}-{15 * players} item cards; "
+        raise SetupError(f"{players} players need {10 * players}-{15 * players} item cards; "
                          f"{', '.join(types)} make {count}")
 
 

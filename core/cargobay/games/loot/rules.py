@@ -95,7 +95,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...deck import DeckEvent
-from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError
+from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, SetupError
 from . import dealt, effects
 from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, parse
 from .cards import (
@@ -157,7 +157,7 @@ class LootGame(Game[LootState]):
     # --- the node -------------------------------------------------------------------------------
     def new_state(self, seats: int = 4, options: Mapping[str, Any] | None = None) -> LootState:
         if not 2 <= seats <= 6:
-            raise ValueError("Loot N' Loaded is for 2 to 6 seats")
+            raise SetupError("Loot N' Loaded is for 2 to 6 seats")
         chosen = self.info.resolve_options(options)
         items = tuple(chosen["items"])  # type: ignore[arg-type]
         if items:
