@@ -213,7 +213,7 @@ def teamup_codec() -> Codec:
     from ..games.teamup.components import DEPTH, WIDTH
     from ..games.teamup.geometry import ORIENTS
 
-    picks = ["draw", "stop", *(f"box:{box}@{o}" for box in BOXES for o in ORIENTS)]
+    picks = ["draw", "stop", "confirm:stop", *(f"box:{box}@{o}" for box in BOXES for o in ORIENTS)]
     picks += [f"place:{box}@{o}:{x},{y}" for box in BOXES for o in ORIENTS for y in range(DEPTH) for x in range(WIDTH)]
     return Listed(picks)
 
