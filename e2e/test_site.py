@@ -94,9 +94,15 @@ def play_to_end(page) -> int:  # type: ignore[no-untyped-def]
 
 # ------------------------------------------------------------------------------------------ tests
 def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: ignore[no-untyped-def]
-    held = []
+    held: list = []
+
+    def hold(route) -> None:  # type: ignore[no-untyped-def]
+        # (a plain function: Playwright marks its handlers with an attribute, which a builtin such as held.append
+        # cannot take)
+        held.append(route)
+
     # Hold the engine wheel back so the check below runs, deterministically, before the engine is ready.
-    page.route("**/wheels/*.whl*", held.append)
+    page.route("**/wheels/*.whl*", hold)
     open_app(page, "")
     page.wait_for_selector("#game-menu", state="visible", timeout=5_000)
     assert page.get_attribute("html", "data-engine") == "loading"
