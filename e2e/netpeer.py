@@ -1,13 +1,17 @@
 """One browser of e2e/test_p2p_networks.py, run inside a "home" network namespace (`ip netns exec <pc> python
-e2e/netpeer.py plan.json`): Debian's Chromium driven by Playwright plays the host or the friend of a friend
+e2e/netpeer.py session.json`): Debian's Chromium driven by Playwright plays the host or the friend of a friend
 match as a person would (the host's invite link, the friend's reply code), the two processes meeting through
-files in the plan's directory. It writes what it saw (connected or the problem shown, times, code lengths, the
-selected candidate pair) and the match state at each stage, then plays on when the test says so.
+files. One browser serves every case of the module (launched once, its profile warm): each case is a plan file
+`<dir>/case<N>-<role>.json`, played in a new tab (its own sessionStorage; localStorage cleared and the case's
+settings put in place before the page's first script). For each case it writes what it saw (connected or the
+problem shown, times, code lengths, the selected candidate pair) and the match state at each stage, plays on
+when the test says so, and `<role>-over.json` when the case is over. `<dir>/quit` ends it.
 
 Not a test module itself (no test_ prefix): the test starts it, one per home network."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
@@ -24,11 +28,17 @@ def put(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+def aborted(directory: Path) -> None:
+    if (directory / "abort").exists():
+        raise RuntimeError("the test left this case")
+
+
 def wait_file(path: Path, timeout_s: float) -> str:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if path.exists():
             return path.read_text()
+        aborted(path.parent)
         time.sleep(0.05)  # (another process's file: nothing in the page to wait on)
     raise TimeoutError(f"no {path.name} within {timeout_s} s")
 
@@ -147,6 +157,7 @@ class Peer:
         page = self.page
         deadline = time.monotonic() + timeout_s
         while time.monotonic() < deadline:
+            aborted(self.dir)
             self.watch_peer()
             step = int(board(page, "data-step") or 0)
             mine = board(page, "data-to-decide") == "yes"
@@ -175,42 +186,61 @@ class Peer:
                 wait_file(self.dir / f"go{index}", 120)
             self.play_until(target, self.plan.get("play_timeout_s", 90))
             while not (self.dir / f"done{index}").exists():
+                aborted(self.dir)
                 self.watch_peer()
                 put(self.dir / f"{self.role}-state{index}.json", json.dumps(self.state()))
                 self.page.wait_for_timeout(150)
 
 
+def play_case(context: Any, plan: dict[str, Any]) -> None:
+    """One case in a new tab of the warm browser; its result files in the plan's directory."""
+    directory = Path(plan["dir"])
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    peer = Peer(page, plan)
+    result: dict[str, Any] = {}
+    try:
+        peer.start()
+        result = peer.exchange()
+        put(directory / f"{peer.role}-result.json", json.dumps({**result, "page_errors": errors}))
+        if result.get("outcome") == "connected":
+            peer.stages()
+    except Exception as exc:  # reported to the test, which fails with it
+        result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": errors}
+        try:
+            result["shot"] = peer.shot("error")
+        except Exception as shot_error:  # (the page may be gone)
+            result["shot_error"] = repr(shot_error)
+        put(directory / f"{peer.role}-result.json", json.dumps(result))
+        put(directory / f"{peer.role}-failed.json", json.dumps(result))
+    finally:
+        page.close()  # (its connections with it)
+        put(directory / f"{peer.role}-over.json", "{}")
+
+
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    plan = json.loads(Path(sys.argv[1]).read_text())
-    directory = Path(plan["dir"])
-    origin = plan["url"].rstrip("/")
-    args = [*plan["chromium_args"], f"--unsafely-treat-insecure-origin-as-secure={origin}"]
+    session = json.loads(Path(sys.argv[1]).read_text())
+    directory = Path(session["dir"])
+    origin = session["url"].rstrip("/")
+    args = [*session["chromium_args"], f"--unsafely-treat-insecure-origin-as-secure={origin}"]
     with sync_playwright() as pw:
         context = pw.chromium.launch_persistent_context(
-            plan["profile"], executable_path=plan["chromium"], headless=True, args=args,
+            session["profile"], executable_path=session["chromium"], headless=True, args=args,
             viewport={"width": 1280, "height": 900})
-        page = context.pages[0] if context.pages else context.new_page()
-        page.set_default_timeout(30_000)
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
-        peer = Peer(page, plan)
-        result: dict[str, Any] = {}
+        for blank in context.pages:  # (each case opens its own tab)
+            blank.close()
         try:
-            peer.start()
-            result = peer.exchange()
-            put(directory / f"{peer.role}-result.json", json.dumps({**result, "page_errors": errors}))
-            if result.get("outcome") == "connected":
-                peer.stages()
-        except Exception as exc:  # reported to the test, which fails with it
-            result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": errors}
-            try:
-                result["shot"] = peer.shot("error")
-            except Exception as shot_error:  # (the page may be gone)
-                result["shot_error"] = repr(shot_error)
-            put(directory / f"{peer.role}-result.json", json.dumps(result))
-            put(directory / f"{peer.role}-failed.json", json.dumps(result))
+            for number in itertools.count():
+                plan_file = directory / f"case{number}-{session['role']}.json"
+                while not plan_file.exists():
+                    if (directory / "quit").exists():
+                        return
+                    time.sleep(0.05)  # (the test's next plan: another process's file)
+                play_case(context, {**session, **json.loads(plan_file.read_text())})
         finally:
             context.close()
 

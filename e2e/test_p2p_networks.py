@@ -4,10 +4,14 @@ A "public" namespace (the internet: 203.0.113.0/24, a documentation range) serve
 runs Debian's coturn as STUN and TURN server; two home routers NAT a private LAN each (MASQUERADE, or
 MASQUERADE --random-fully for a symmetric-like NAT) and drop unsolicited inbound packets as home routers do; a
 headless Chromium behind each router (e2e/netpeer.py, Playwright started inside the namespace) plays the host or
-the friend, the two processes meeting through files. Cases: no servers (the cause on both pages), STUN behind
-ordinary NAT, STUN behind symmetric NAT (the TURN message), TURN behind symmetric NAT, TURN on the host only (not
-shared), and a 10 s blip of one router's uplink mid-match. Every connected case plays moves to equal state
-hashes. Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-matrix.json."""
+the friend, the two processes meeting through files; each browser is launched once and plays every case in a
+new tab. Cases: no servers (the cause on both pages), STUN behind ordinary NAT, STUN behind symmetric NAT (the
+TURN message), a wrong TURN password (coturn answers 401: "the TURN server refused"), a TURN server that
+allocates but relays to no peer (a second coturn with the range denied: "not even the TURN relay got
+through"), TURN behind symmetric NAT, TURN on the host only (not shared), and a 10 s blip of one router's uplink
+mid-match. Every connected case plays moves to equal state hashes; every failure case clicks "Open Connection
+settings". Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-matrix.json
+and the seconds of each case to the terminal."""
 
 from __future__ import annotations
 
@@ -36,6 +40,9 @@ PORT = 8080
 TURN_USER, TURN_PASS = "cargo", "bay-relay-7"
 STUN = f"stun:{SERVER_IP}:3478"
 TURN = f"turn:{SERVER_IP}:3478 {TURN_USER} {TURN_PASS}"
+TURN_WRONG = f"turn:{SERVER_IP}:3478 {TURN_USER} not-the-password"
+NO_PEERS_PORT = 3479  # a second coturn that allocates relays but refuses every peer of 203.0.113.0/24
+TURN_NO_PEERS = f"turn:{SERVER_IP}:{NO_PEERS_PORT} {TURN_USER} {TURN_PASS}"
 HOMES = {"a": ("203.0.113.11", "192.168.1"), "b": ("203.0.113.12", "192.168.2")}
 BLIP_S = 10
 MATRIX: dict[str, Any] = {}
@@ -160,7 +167,7 @@ class Net:
 
 
 @pytest.fixture(scope="module")
-def net(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Net]:
+def net(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest) -> Iterator[Net]:
     problem = missing_tools()
     if problem:
         pytest.skip(problem)
@@ -174,11 +181,13 @@ def net(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Net]:
         network.build()
         network.start("pub", sys.executable, "-m", "http.server", str(PORT), "--bind", SERVER_IP, "-d", str(dist),
                       log="http.log")
-        network.start("pub", "turnserver", "-n", f"--listening-ip={SERVER_IP}", f"--relay-ip={SERVER_IP}",
-                      "--listening-port=3478", "--lt-cred-mech", f"--user={TURN_USER}:{TURN_PASS}",
-                      "--realm=cargobay.test", "--no-tls", "--no-dtls", "--fingerprint", "--no-cli",
-                      "--allowed-peer-ip=203.0.113.0-203.0.113.255", f"--userdb={tmp / 'turndb'}",
-                      f"--pidfile={tmp / 'turn.pid'}", "--log-file=stdout", "--simple-log", log="turn.log")
+        for port, peers, name in ((3478, "--allowed-peer-ip=203.0.113.0-203.0.113.255", "turn"),
+                                  (NO_PEERS_PORT, "--denied-peer-ip=203.0.113.0-203.0.113.255", "turn-no-peers")):
+            network.start("pub", "turnserver", "-n", f"--listening-ip={SERVER_IP}", f"--relay-ip={SERVER_IP}",
+                          f"--listening-port={port}", "--lt-cred-mech", f"--user={TURN_USER}:{TURN_PASS}",
+                          "--realm=cargobay.test", "--no-tls", "--no-dtls", "--fingerprint", "--no-cli", peers,
+                          f"--userdb={tmp / (name + '.db')}", f"--pidfile={tmp / (name + '.pid')}",
+                          "--log-file=stdout", "--simple-log", log=name + ".log")
         deadline = time.monotonic() + 20
         while network.x("pa", "python3", "-c", f"import urllib.request as u; u.urlopen('http://{SERVER_IP}:{PORT}/',"
                         " timeout=2)", check=False).returncode != 0:
@@ -190,6 +199,9 @@ def net(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Net]:
         left = [n for n in sh("ip", "netns", "list").stdout.split() if n.startswith(network.p)]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         (ARTIFACTS / "net-matrix.json").write_text(json.dumps(MATRIX, indent=1))
+        report = request.config.pluginmanager.get_plugin("terminalreporter")
+        if report is not None:  # (printed past the output capture)
+            report.write_line("[net] seconds per case: " + ", ".join(f"{c} {v['case_s']}" for c, v in MATRIX.items()))
         assert left == [], f"namespaces left behind: {left}"
 
 
@@ -200,28 +212,71 @@ def settings(ice: str = "", local_only: bool = False) -> dict[str, Any]:
 DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"  # (unreachable here: no internet)
 
 
-def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *, targets: list[int],
+class Browsers:
+    """One browser per home, launched once for every case (e2e/netpeer.py): host behind router a, friend behind b."""
+
+    def __init__(self, net: Net) -> None:
+        build = build_module()
+        self.net = net
+        self.dir = net.tmp / "browsers"
+        self.dir.mkdir()
+        self.cases = 0
+        self.procs: dict[str, subprocess.Popen[bytes]] = {}
+        for role, home in (("host", "a"), ("guest", "b")):
+            session = {"role": role, "dir": str(self.dir), "url": f"http://{SERVER_IP}:{PORT}/",
+                       "shots": str(ARTIFACTS), "profile": str(net.tmp / f"profile-{home}"),
+                       "chromium": build.chromium_path(), "chromium_args": build.CHROMIUM_ARGS}
+            (self.dir / f"{role}.json").write_text(json.dumps(session))
+            self.procs[role] = net.start("p" + home, sys.executable, str(DRIVER), str(self.dir / f"{role}.json"),
+                                         log=f"browser-{role}.log")
+
+    def play(self, case: str, plans: dict[str, dict[str, Any]], work: Path) -> None:
+        for role, plan in plans.items():
+            put(self.dir / f"case{self.cases}-{role}.json", json.dumps({**plan, "case": case, "dir": str(work)}))
+        self.cases += 1
+
+    def log(self, role: str) -> str:
+        return (self.net.tmp / f"browser-{role}.log").read_text()[-3000:]
+
+    def close(self) -> None:
+        (self.dir / "quit").write_text("")
+        for proc in self.procs.values():
+            try:
+                proc.wait(20)
+            except subprocess.TimeoutExpired:
+                self.net.stop(proc)
+
+
+def put(path: Path, text: str) -> None:
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(text)
+    os.replace(tmp, path)
+
+
+@pytest.fixture(scope="module")
+def browsers(net: Net) -> Iterator[Browsers]:
+    pair = Browsers(net)
+    try:
+        yield pair
+    finally:
+        pair.close()
+
+
+def run_case(browsers: Browsers, case: str, host: dict[str, Any], guest: dict[str, Any], *, targets: list[int],
              share_turn: bool = True, blip: bool = False) -> dict[str, Any]:
     """Host behind router a, friend behind router b; returns both results (and the states of each stage)."""
-    build = build_module()
+    net, procs = browsers.net, browsers.procs
     work = net.tmp / case
     work.mkdir()
-    procs = {}
-    for role, home, conf in (("host", "a", host), ("guest", "b", guest)):
-        plan = {"role": role, "case": case, "dir": str(work), "url": f"http://{SERVER_IP}:{PORT}/",
-                "settings": conf, "share_turn": share_turn, "targets": targets, "shots": str(ARTIFACTS),
-                "profile": str(net.tmp / f"profile-{home}"), "chromium": build.chromium_path(),
-                "chromium_args": build.CHROMIUM_ARGS, "connect_timeout_ms": 60_000}
-        (work / f"{role}.json").write_text(json.dumps(plan))
-        procs[role] = net.start("p" + home, sys.executable, str(DRIVER), str(work / f"{role}.json"),
-                                log=f"{case}-{role}.log")
     out: dict[str, Any] = {"case": case, "started": time.time()}
+    browsers.play(case, {role: {"settings": conf, "share_turn": share_turn, "targets": targets,
+                                "connect_timeout_ms": 60_000} for role, conf in (("host", host), ("guest", guest))},
+                  work)
     try:
         for role in procs:
             out[role] = json.loads(wait_for(work / f"{role}-result.json", 150, procs, work))
         for role in procs:
-            log = (net.tmp / f"{case}-{role}.log").read_text()[-3000:]
-            assert out[role]["outcome"] != "error", (role, out[role], log)
+            assert out[role]["outcome"] != "error", (role, out[role], browsers.log(role))
         if all(out[role]["outcome"] == "connected" for role in procs):
             out["stages"] = []
             for index in range(len(targets)):
@@ -239,26 +294,25 @@ def run_case(net: Net, case: str, host: dict[str, Any], guest: dict[str, Any], *
             for role in procs:
                 out[role]["events"] = json.loads((work / f"{role}-events.json").read_text() or "[]") \
                     if (work / f"{role}-events.json").exists() else []
-        for proc in procs.values():
-            try:
-                proc.wait(30)
-            except subprocess.TimeoutExpired:
-                net.stop(proc)
+    except BaseException:
+        (work / "abort").write_text("")  # (the browsers leave this case at once)
+        raise
     finally:
-        for proc in procs.values():
-            net.stop(proc)
+        for role in procs:  # (the next case starts once both tabs of this one are closed)
+            with contextlib.suppress(AssertionError):
+                wait_for(work / f"{role}-over.json", 60, procs, work, over=True)
         out["case_s"] = round(time.time() - out["started"], 1)
         MATRIX[case] = dict(out)
     return out
 
 
-def wait_for(path: Path, timeout_s: float, procs: dict[str, Any], work: Path) -> str:
+def wait_for(path: Path, timeout_s: float, procs: dict[str, Any], work: Path, over: bool = False) -> str:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         if path.exists():
             return path.read_text()
         for role, proc in procs.items():
-            if proc.poll() is not None and not (work / f"{role}-result.json").exists():
+            if proc.poll() is not None and not (work / f"{role}-{'over' if over else 'result'}.json").exists():
                 raise AssertionError(f"the {role}'s browser process ended without a result")
         time.sleep(0.1)  # (another process's file)
     raise AssertionError(f"no {path.name} within {timeout_s} s")
@@ -310,40 +364,56 @@ def wanted(case: str) -> bool:
     return not ONLY or case in ONLY
 
 
-def test_two_home_networks(net: Net) -> None:
-    """All cases in one test (one set of namespaces, the browsers' profiles warm after the first)."""
+def test_two_home_networks(net: Net, browsers: Browsers) -> None:
+    """All cases in one test (one set of namespaces, coturn started once, one warm browser per home)."""
     net.nat("plain")
     if wanted("no-servers"):
-        out = run_case(net, "no-servers", settings(local_only=True), settings(local_only=True), targets=[])
+        out = run_case(browsers, "no-servers", settings(local_only=True), settings(local_only=True), targets=[])
         assert_problem(out, "no-servers", 30)
         assert "add a STUN server" in out["host"]["text"]
 
     if wanted("stun-nat"):
-        out = run_case(net, "stun-nat", settings(STUN), settings(DEFAULT_ICE), targets=[4])
+        out = run_case(browsers, "stun-nat", settings(STUN), settings(DEFAULT_ICE), targets=[4])
         assert_connected(out, "direct")
         assert out["host"]["pair"] == "srflx-srflx", out["host"]
         assert out["host"]["invite_ms"] < 2000  # (the friend's default servers are unreachable: cut at 1 s)
 
     net.nat("symmetric")
     if wanted("stun-symmetric"):
-        out = run_case(net, "stun-symmetric", settings(STUN), settings(DEFAULT_ICE), targets=[])
+        out = run_case(browsers, "stun-symmetric", settings(STUN), settings(DEFAULT_ICE), targets=[])
         assert_problem(out, "needs-turn", 35)
         assert "TURN server" in out["guest"]["text"] and "new invite will not help" in out["guest"]["text"]
 
+    if wanted("turn-refused"):  # a wrong TURN password, shared with the friend: coturn answers 401 to both
+        out = run_case(browsers, "turn-refused", settings(STUN + "\n" + TURN_WRONG), settings(DEFAULT_ICE),
+                       targets=[])
+        assert_problem(out, "turn-refused", 35)
+        assert "The TURN server refused (401 Unauthorized): check its address and password" in out["host"]["text"]
+        assert "Your friend's TURN server (shared in the invite) refused (401 Unauthorized): they should check" \
+            in out["guest"]["text"], out["guest"]
+
+    if wanted("relay-failed"):  # a TURN server that allocates but relays to no peer of this internet
+        out = run_case(browsers, "relay-failed", settings(STUN + "\n" + TURN_NO_PEERS), settings(DEFAULT_ICE),
+                       targets=[])
+        assert_problem(out, "relay-failed", 35)
+        assert "Not even the TURN relay got through: check that the TURN server in Connection" in out["host"]["text"]
+        assert "the TURN server your friend set is reachable" in out["guest"]["text"], out["guest"]
+
     if wanted("turn-symmetric"):
-        out = run_case(net, "turn-symmetric", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE), targets=[4])
+        out = run_case(browsers, "turn-symmetric", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE),
+                       targets=[4])
         assert_connected(out, "relay")
 
     if wanted("turn-host-only"):
-        out = run_case(net, "turn-host-only", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE), targets=[4],
-                       share_turn=False)
+        out = run_case(browsers, "turn-host-only", settings(STUN + "\n" + TURN), settings(DEFAULT_ICE),
+                       targets=[4], share_turn=False)
         assert_connected(out, "relay")
         assert out["host"]["pair"].startswith("relay-"), out["host"]
         assert out["host"]["invite_len"] < out["host"]["link_len"] < 400
 
     net.nat("plain")
     if wanted("blip"):
-        out = run_case(net, "blip", settings(STUN), settings(STUN), targets=[4, 8], blip=True)
+        out = run_case(browsers, "blip", settings(STUN), settings(STUN), targets=[4, 8], blip=True)
         assert_connected(out, "direct")
         for role in ("host", "guest"):
             events = out[role]["events"]

@@ -51,6 +51,7 @@ function create(iceText, inherit = true) {
   } catch (err) {
     return failure(err);
   }
+  link.own = own; // (which servers are this page's own setting: diagnose() says whose TURN server refused)
   const id = nextLink++;
   const entry = { link, started: null, state: "new", openedMs: null, stalled: false, timer: null };
   links.set(id, entry);
@@ -120,10 +121,15 @@ export async function diagnose(link) {
   const turn = link.used.filter((s) => /^turns?:/.test(String(s.urls)));
   const turnError = link.errors.find((e) => /^turns?:/.test(e.url));
   const facts = { mine: [...mine], theirs: [...theirs], held: [...held], pairs, servers: link.used.length };
+  const owned = new Set((link.own || []).map((s) => String(s.urls)));
+  const theirTurn = turn.length > 0 && turn.every((s) => !owned.has(String(s.urls))); // (the host's, shared)
   if (turn.length && !held.has("relay")) {
-    const detail = turnError ? ` (${turnError.code}${turnError.text ? " " + turnError.text : ""})` : "";
-    return { cause: "turn-refused", ...facts, text: `The TURN server refused${detail}: check its address and ` +
-      "password in Connection settings." };
+    const said = turnError ? turnError.text.replace(/\.$/, "") : ""; // (Chromium's "Unauthorized.")
+    const detail = turnError ? ` (${turnError.code}${said ? " " + said : ""})` : "";
+    return { cause: "turn-refused", ...facts, text: theirTurn
+      ? `Your friend's TURN server (shared in the invite) refused${detail}: they should check its address and ` +
+        "password in their Connection settings (or add a TURN server of your own in yours)."
+      : `The TURN server refused${detail}: check its address and password in Connection settings.` };
   }
   if (!reach(mine) && !reach(theirs)) {
     return { cause: "no-servers", ...facts, text: "You are on different networks and neither page knows its " +
@@ -139,7 +145,8 @@ export async function diagnose(link) {
   }
   if (held.has("relay") || theirs.has("relay")) {
     return { cause: "relay-failed", ...facts, text: "Not even the TURN relay got through: check that the TURN " +
-      "server in Connection settings is reachable from both networks." };
+      `server ${theirTurn || !turn.length ? "your friend set" : "in Connection settings"} is reachable from both networks and ` +
+      "relays to them." };
   }
   return { cause: "needs-turn", ...facts, text: "One of your networks needs a TURN server: a new invite will not " +
     "help. Add a TURN server in Connection settings (one of you is enough: the host shares it in the invite)." };
