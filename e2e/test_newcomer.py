@@ -120,10 +120,12 @@ def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
     for game in [g for g in SETUPS if g in os.environ.get("CARGOBAY_GAMES", g)]:  # (a subset while developing)
         start_game(page, game)
         states = []
+        small_texts: set[str] = set()
         for index in range(STATES):
             if board(page, "data-match") == "over":
                 break
             states.append(measure(page))
+            small_texts.update(f"{f['text']!r} {f['px']}" for f in fonts(page) if f["px"] < MIN_TEXT)
             shot(page, f"newcomer-{page.device}-{game}-{index}")
             assert_axe_clean(page, f"{game} {page.device} state {index}", "#board")
             if index < STATES - 1:
@@ -133,6 +135,8 @@ def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
         figures[game] = {"text": text, "target": target}
         print(f"{page.device} {game}: smallest text {text['px']} px ({text['text']!r}),"
               f" smallest target {min(target['w'], target['h'])} px ({target['name']!r})")
+        if small_texts:
+            print(f"  under {MIN_TEXT} px: {', '.join(sorted(small_texts)[:30])}")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     (ARTIFACTS / f"legibility-{page.device}.json").write_text(json.dumps(figures, indent=1))
     small = {g: f for g, f in figures.items() if f["text"]["px"] < MIN_TEXT
@@ -228,4 +232,85 @@ def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(dev
         assert page.locator("#how-to").is_visible()
     page.goto(page.base_url + "how-to-play.html#teamup")
     assert page.locator("section#teamup figure svg.cargobay-teamup").count() == 1
+    assert page.errors == []
+
+
+MAP_SPOTS_JS = """(selector) => {
+  const frame = document.querySelector('#board [data-map-frame]').getBoundingClientRect();
+  const top = Math.max(frame.top, 0) + 6, bottom = Math.min(frame.bottom, innerHeight) - 6;
+  return [...document.querySelectorAll(selector)].map(e => { const r = e.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2]; })
+    .filter(([x, y]) => frame.left + 6 < x && x < frame.right - 6 && top < y && y < bottom); }"""
+# a point of the map's window where nothing may be picked (open sea if there is some), in client px
+EMPTY_SPOT_JS = """() => {
+  const frame = document.querySelector('#board [data-map-frame]').getBoundingClientRect();
+  let found = null;
+  for (let y = Math.max(frame.top, 0) + 10; y < Math.min(frame.bottom, innerHeight) - 10; y += 9)
+    for (let x = frame.left + 10; x < frame.right - 10; x += 9) {
+      const e = document.elementFromPoint(x, y);
+      if (!e || !e.closest('svg[data-panzoom]') || e.closest('[data-action], [data-select]')) continue;
+      if (e.getAttribute('data-terrain') === 'sea') return [x, y];
+      found = found || [x, y];
+    }
+  return found; }"""
+
+
+def tap_at(page: Any, point: list[float], wait: bool = True) -> None:
+    step, selection = board(page, "data-step"), board(page, "data-selection")
+    page.touchscreen.tap(point[0], point[1])
+    if wait:
+        wait_board_change(page, step, selection)
+        wait_settled(page)
+
+
+def map_spots(page: Any, selector: str) -> list[list[float]]:
+    """Centres of the elements inside the map's window (and the viewport), in client px."""
+    return list(page.evaluate(MAP_SPOTS_JS, selector))
+
+
+def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # type: ignore[no-untyped-def]
+    """Zoomed in on the choice (a hex >= 44 px), the legal sites marked, an illegal tap explained, every text
+    >= 12 px; landing and a first turn by taps."""
+    page = phone
+    open_ready(page)
+    start_game(page, "tf22")
+    assert page.get_attribute("#board svg", "data-layout") == "tall"
+    assert float(page.get_attribute("#board svg[data-panzoom]", "data-zoom") or 1) > 3  # zoomed in on the sites
+    assert_legible(page, "tf22 phone: landing sites")
+    shot(page, "newcomer-tf22-phone-sites")
+    # a tap where no site is: the board says why, over the map
+    assert page.get_attribute("#board [data-tap-note]", "visibility") == "hidden"
+    spot = page.evaluate(EMPTY_SPOT_JS)
+    assert spot, "no empty spot in the map's window"
+    tap_at(page, spot, wait=False)
+    page.wait_for_selector("#board [data-tap-note][visibility='visible']")
+    note = page.text_content("#board [data-tap-note]") or ""
+    assert "Not a landing site" in note and "Yellow hexes" in note, note
+    assert_legible(page, "tf22 phone: an illegal tap explained")
+    shot(page, "newcomer-tf22-phone-illegal-tap")
+    sites = map_spots(page, "#board [data-select^='site:']")
+    assert sites, "no landing site in the map's window"
+    tap_at(page, sites[len(sites) // 2])
+    assert board(page, "data-selection").startswith("site:")
+    assert_legible(page, "tf22 phone: the pods")
+    pods = map_spots(page, "#board [data-action^='land:'] polygon")
+    assert pods, "no pod layout in the map's window"
+    tap_at(page, pods[0])
+    assert page.get_attribute("#board svg", "data-turn") == "2" and board(page, "data-match") == "playing"
+    assert_legible(page, "tf22 phone: the first turn")
+    shot(page, "newcomer-tf22-phone-turn")
+    units = map_spots(page, "#board [data-select^='unit:']")
+    assert units, "no unit of yours in the map's window"
+    tap_at(page, units[0])
+    assert board(page, "data-selection").startswith("unit:")
+    assert_legible(page, "tf22 phone: a unit picked")
+    shot(page, "newcomer-tf22-phone-unit")
+    moves = map_spots(page, "#board [data-action^='move:'], #board [data-action^='unload:']")
+    if moves:
+        tap_at(page, moves[0])
+        assert_legible(page, "tf22 phone: after a move")
+    tap(page, '#board [data-action="end"]')
+    assert page.get_attribute("#board svg", "data-turn") == "3" or board(page, "data-match") == "over"
+    assert_legible(page, "tf22 phone: the bot's turn done")
+    shot(page, "newcomer-tf22-phone-turn3")
     assert page.errors == []

@@ -9,7 +9,7 @@
 #   buttons Zoom in, Zoom out, Fit map in the toolbar (shown while a map is on the board)
 # Hover or keyboard focus on an element with data-reach (a unit that can move) draws its reachable hexes with
 # their AP cost into the map's [data-hover-layer] (ui/mapview.py makes the markup).
-from pyscript import document
+from pyscript import document, window
 
 from ui.dom import attr, element, proxy
 from ui.mapview import (
@@ -25,8 +25,8 @@ from ui.mapview import (
 )
 
 DRAG_PX = 6  # a press that moves less than this is a click
-PHONE_PX = 560  # a map narrower than this on screen starts zoomed in on the viewer's Lander
-PHONE_ZOOM = 2.2
+PHONE_PX = 560  # a map narrower than this on screen (or on a touch screen) starts zoomed in on the choice
+TAP_PX = 50  # ... so far that a hex is this tall (its clickable inner polygon: 46 CSS px)
 
 
 def _rect(el):
@@ -49,7 +49,8 @@ class PanZoom:
         self.pinch = None  # (distance, mid x, mid y) of the last two-pointer frame
         self.shown = None  # the element whose reach is drawn
         self.tools = None
-        self.auto = True  # a phone-sized map may still zoom in on the viewer's Lander (until the player zooms)
+        self.auto = True  # a phone-sized map may still zoom in on the choice (until the player zooms)
+        self.focus = None  # the board's last data-focus (where the choice is): a new one is panned into view
         self.match = None  # (mode, game) of the match shown, and its last step: a new match resets the view
         self.step = 0
         for name, fn in (("wheel", self._wheel), ("pointerdown", self._down), ("pointermove", self._move),
@@ -92,29 +93,57 @@ class PanZoom:
             self.box = full
         if self.auto:
             self._first_view()
+        self._follow()
         self._apply()
         self._tools(True)
 
     def reset(self):
         self.auto = True
+        self.focus = None
         self.box = None
         self.full = None
         self.map = None
         self._tools(False)
 
+    def _focus_point(self):
+        """The board's data-focus (where the choice is: a landing site, the picked unit, the Lander) or None."""
+        parts = (attr(self.map, "data-focus") or "").split()
+        if len(parts) != 2:
+            return None
+        try:
+            return float(parts[0]), float(parts[1])
+        except ValueError:
+            return None
+
     def _first_view(self):
-        """On a phone-sized map, start zoomed in on the viewer's Lander (the board says where: data-focus)."""
-        focus = (attr(self.map, "data-focus") or "").split()
-        if len(focus) != 2:
+        """On a phone-sized or touch screen map, start zoomed in on the choice so far that a hex is TAP_PX
+        tall (the board says where the choice is: data-focus)."""
+        point = self._focus_point()
+        if point is None:
             return
         self.auto = False
-        width = _rect(self.map)[2]
-        if 0 < width < PHONE_PX:
-            try:
-                fx, fy = float(focus[0]), float(focus[1])
-            except ValueError:
-                return
-            self.box = centre_on(zoom(self.full, self.full, PHONE_ZOOM), self.full, fx, fy)
+        rect = _rect(self.map)
+        coarse = bool(window.matchMedia("(pointer: coarse)").matches)
+        if rect[2] <= 0 or not (rect[2] < PHONE_PX or coarse):
+            return
+        try:
+            hex_h = float(attr(self.map, "data-hex-h") or "34.64")
+        except ValueError:
+            return
+        shown = hex_h * px_per_unit(self.full, rect)
+        if shown < TAP_PX:
+            self.box = centre_on(zoom(self.full, self.full, TAP_PX / shown), self.full, point[0], point[1])
+        self.focus = point
+
+    def _follow(self):
+        """A new choice (data-focus) out of the map's window is panned into its middle (the zoom is kept)."""
+        point = self._focus_point()
+        if point is None or point == self.focus or self.box is None:
+            return
+        self.focus = point
+        x, y, w, h = self.box
+        if not (x + w * 0.15 <= point[0] <= x + w * 0.85 and y + h * 0.15 <= point[1] <= y + h * 0.85):
+            self.box = centre_on(self.box, self.full, point[0], point[1])
 
     def _apply(self):
         if self.map is not None and self.box is not None:
@@ -235,6 +264,12 @@ class PanZoom:
             self.dragged = False
             event.preventDefault()
             event.stopImmediatePropagation()
+            return
+        target = event.target
+        if self._on_map(event) and not target.closest("[data-action],[data-select]"):
+            note = self.el.querySelector("[data-tap-note]")  # nothing to pick there: the board says why
+            if note:
+                note.setAttribute("visibility", "visible")
 
     # --- keys --------------------------------------------------------------------------------------------
     def _key(self, event):

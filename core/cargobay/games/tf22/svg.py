@@ -1,7 +1,7 @@
 """The TF22 board as SVG: a pure function from a seat's view (docs/tf22-engine.md) to one self-contained
 ``<svg>`` string (no I/O, no scripts, a system font stack, every text escaped).
 
-Layout: portrait (500 units wide; a phone scales it to its width): the header, the map, the buttons and the
+Layout: portrait (380 units wide; a phone scales it to its width, about 1:1): the header, the map, the buttons and the
 picked unit, then (the score table at the end,) the players, the tides, the turn log and the legend. Landscape
 (``ctx.wide``): the header across, the map on the left, the rest in a column on the right. The map is its own
 ``<svg data-panzoom="1">`` (svg_map.py): the page pans and zooms it (web/ui/panzoom.py) and draws a unit's
@@ -29,13 +29,13 @@ from ...render.svg import FONT, attr, rect
 from .svg_geom import DEFS, PAPER, STYLE
 from .svg_map import map_svg
 from .svg_model import Model
-from .svg_panel import controls, forecast, header, legend, log, picked, players, scores, status
+from .svg_panel import controls, forecast, header, legend, log, picked, players, scores, status, tap_note
 from .svg_picks import Picks
 from .svg_picks import picks as find_picks
 
 __all__ = ["render"]
 
-NARROW = 500
+NARROW = 380  # a phone's width in CSS px, near enough: its text is drawn near its own size
 WIDE_MAP = 840
 WIDE_SIDE = 350
 GAP = 10
@@ -80,7 +80,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         parts, top = header(model, ctx, 6, 6, width - 12)
         body += parts
         board, map_h = map_svg(model, chosen, ctx.labels, 6, top, WIDE_MAP)
-        body.append(board)
+        body += [board, tap_note(model, ctx, chosen, 6, top + map_h, WIDE_MAP)]
         parts, y = _side(model, ctx, chosen, 6 + WIDE_MAP + GAP, top, WIDE_SIDE, 46, over, limit=top + map_h)
         body += parts
         height = math.ceil(max(top + map_h, y) + 6)
@@ -93,7 +93,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
             parts, y = scores(model, ctx, x, y, w)
             body += parts
         board, map_h = map_svg(model, chosen, ctx.labels, x, y, w)
-        body.append(board)
+        body += [board, tap_note(model, ctx, chosen, x, y + map_h, w)]
         parts, y = _side(model, ctx, chosen, x, y + map_h + 8, w, 56, False)
         body += parts
         height = math.ceil(y + 4)

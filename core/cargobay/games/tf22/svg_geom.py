@@ -113,7 +113,8 @@ STYLE = (
     ".cargobay-tf22 .target:hover .hit,.cargobay-tf22 .target:focus-visible .hit{fill-opacity:.9}"
     ".cargobay-tf22 .pods-b .hit{fill:#8fdca3;fill-opacity:.85}"
     ".cargobay-tf22 .pods-a .hit{fill-opacity:.85}"
-    ".cargobay-tf22 .site .hit{fill:#ffffff;fill-opacity:.4}"
-    ".cargobay-tf22 .site:hover .hit,.cargobay-tf22 .site:focus-visible .hit{fill:#ffd36b;fill-opacity:.9}"
+    ".cargobay-tf22 .site .hit{fill:#ffd36b;fill-opacity:.8;stroke:#8a5a00;stroke-width:1.5px}"
+    ".cargobay-tf22 .site:hover .hit,.cargobay-tf22 .site:focus-visible .hit{fill-opacity:1;stroke:#0b0d12;"
+    "stroke-width:3px}"
     ".cargobay-tf22 .noclick,.cargobay-tf22 [data-hover-layer]{pointer-events:none}"
 )

@@ -190,6 +190,29 @@ def _targets(model: Model, picks: Picks, labels: Mapping[int, str], seat: int, s
     return "".join(parts + last)
 
 
+def focus_hex(model: Model, picks: Picks) -> int:
+    """Where the viewer's choice is, for the page to bring into a zoomed-in map's window (data-focus): the
+    picked landing site or unit; while landing, the legal site nearest the middle of them all; else the
+    viewer's Lander (-1: none).
+
+    >>> focus_hex(Model({"seat": 0, "seats": 2, "phase": "land", "legal": ["land:3,4/0", "land:5,4/1"],
+    ...                  "pieces": []}), Picks(partial=["site:3,4", "site:5,4"]))
+    115
+    """
+    if picks.selection.startswith("site:"):
+        return parse_hex(picks.selection[5:])
+    if picks.unit >= 0 and picks.unit in model.pieces and model.pieces[picks.unit].hex >= 0:
+        return model.pieces[picks.unit].hex
+    sites = [parse_hex(p[5:]) for p in picks.partial if p.startswith("site:")]
+    if sites:
+        points = [centre(cell) for cell in sites]
+        mx, my = sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
+        return min(sites, key=lambda cell: ((centre(cell)[0] - mx) ** 2 + (centre(cell)[1] - my) ** 2, cell))
+    home = [lid for lid in model.view.get("landers") or [] if lid in model.pieces and model.viewer is not None
+            and model.owner(lid) == model.viewer and model.pieces[lid].hex >= 0]
+    return model.pieces[home[0]].hex if home else -1
+
+
 def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: float, w: float) -> tuple[str, float]:
     """The map scaled into ``w`` units of width at (x, y); its height."""
     seat = model.viewer if model.viewer is not None else 0
@@ -221,9 +244,8 @@ def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: 
     layers.append('<g data-hover-layer="1"></g>')
     layers.append('<g class="targets">' + _targets(model, picks, labels, seat, selectable) + "</g>")
     height = w * (MAP_H + 2 * PAD) / (MAP_W + 2 * PAD)
-    home = [lid for lid in model.view.get("landers") or [] if lid in model.pieces and model.viewer is not None
-            and model.owner(lid) == model.viewer]
-    focus = ' data-focus="{} {}"'.format(*(num(v) for v in centre(model.pieces[home[0]].hex))) if home else ""
+    where = focus_hex(model, picks)
+    focus = ' data-focus="{} {}"'.format(*(num(v) for v in centre(where))) if where >= 0 else ""
     head = (f'<svg class="tf22-map" x="{num(x)}" y="{num(y)}" width="{num(w)}" height="{num(height)}" '
             f'viewBox="{num(-PAD)} {num(-PAD)} {num(MAP_W + 2 * PAD)} {num(MAP_H + 2 * PAD)}" '
             f'preserveAspectRatio="xMidYMid meet" data-panzoom="1" data-hex-size="{num(SIZE)}" '

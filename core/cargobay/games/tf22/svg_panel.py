@@ -58,11 +58,13 @@ def header(model: Model, ctx: RenderContext, x: float, y: float, w: float) -> Pa
     view = model.view
     tide = LEVEL_WORDS.get(str(view.get("tide") or ""), "normal (turn 1)")
     top = f"TF22 \u00b7 turn {view.get('turn', 1)} of {view.get('turns', 20)} \u00b7 tide: {tide}"
+    tops = wrap(top, (w - 24) / 1.12, 17)[:2]  # a phone-wide board: the tide on a line of its own
     lines = wrap(status(model, ctx), (w - 24) / 1.1, 14.5)[:2]
-    height = 44 + 20 * len(lines)
-    parts = [rect(x, y, w, height, fill="#14213d", rx=8),
-             text(x + 12, y + 25, top, size=17, weight="700", fill="#ffffff")]
-    parts += [text(x + 12, y + 49 + 20 * i, line, size=14.5, fill="#ffd36b", weight="600")
+    height = 44 + 22 * (len(tops) - 1) + 20 * len(lines)
+    parts = [rect(x, y, w, height, fill="#14213d", rx=8)]
+    parts += [text(x + 12, y + 25 + 22 * i, line, size=17, weight="700", fill="#ffffff") for i, line in enumerate(tops)]
+    below = y + 49 + 22 * (len(tops) - 1)
+    parts += [text(x + 12, below + 20 * i, line, size=14.5, fill="#ffd36b", weight="600")
               for i, line in enumerate(lines)]
     return parts, y + height + 8
 
@@ -72,7 +74,7 @@ def button(pick: str, seat: int, label: str, word: str, x: float, y: float, w: f
     fill = "#1f5f8b" if strong else PICK
     ink = "#ffffff" if strong else INK
     lines = wrap(word, (w - 12) / 1.12, 14)[:2]  # bold glyphs are wider than wrap's average
-    size = 14 if len(lines) == 1 else 12
+    size = 14 if len(lines) == 1 else 13
     body = rect(x, y, w, h, fill=fill, rx=8, extra=' class="ring" stroke="#8a5a00" stroke-width="1"')
     for index, line in enumerate(lines):
         base = y + h / 2 + 5 + (index - (len(lines) - 1) / 2) * (size + 2)
@@ -89,7 +91,7 @@ def hint(model: Model, picks: Picks) -> str:
     if phase == "land":
         if picks.selection:
             return "Pick the pods: A (north, south-east, south-west) or B (north-east, south, north-west)."
-        return ("Pick a light hex: your Lander's centre (plains or swamp, off the edge, 3 hexes from other "
+        return ("Pick a yellow hex: your Lander's centre (plains or swamp, off the edge, 3 hexes from other "
                 "Landers). White Ore within 3 hexes of it is lost.")
     if phase == "interfere":
         return "Two of your Robot Combat Units stand side by side: pick the one to lose."
@@ -102,6 +104,36 @@ def hint(model: Model, picks: Picks) -> str:
                 "or flooded there). Cancel or Escape: pick another.")
     return ("Pick a unit with a yellow ring (hover or focus one: where it can go, in AP). Map: drag or Shift+arrows "
             "to pan, wheel, pinch or +/- to zoom.")
+
+
+def refusal(model: Model, ctx: RenderContext, picks: Picks) -> str:
+    """What a tap on the map where nothing may be picked is told (the page shows it, ui/panzoom.py)."""
+    phase = model.view.get("phase")
+    if not picks.complete and not picks.partial:
+        mover = (model.view.get("to_act") or [None])[0]
+        return "Not your move: wait" + (f" for {who(ctx, mover)}." if isinstance(mover, int) else ".")
+    if phase == "land":
+        if picks.selection:
+            return "Pick pods A or B around the picked site, or Cancel to pick another site."
+        return "Not a landing site there. Yellow hexes are: plains or swamp, off the edge, 3 hexes from other Landers."
+    if phase == "interfere":
+        return "Nothing to pick there: pick the ringed Robot Combat Unit to lose."
+    if picks.selection and not picks.sticky:
+        return "The picked unit can do nothing there: only the yellow hexes. Cancel: pick another unit."
+    return "Nothing of yours to pick there: pick a unit with a yellow ring."
+
+
+def tap_note(model: Model, ctx: RenderContext, picks: Picks, x: float, y: float, w: float) -> str:
+    """The refusal, hidden over the bottom of the map's window until the page shows it (an illegal tap)."""
+    size = 15.0
+    lines = wrap(refusal(model, ctx, picks), w - 28, size)[:3]
+    height = 14 + (size + 5) * len(lines)
+    top = y - height - 6
+    body = [rect(x + 6, top, w - 12, height, fill="#14213d", rx=8, extra=' fill-opacity="0.94"')]
+    body += [text(x + 16, top + 7 + (size + 5) * (i + 0.75), line, size=size, fill="#ffffff", weight="600")
+             for i, line in enumerate(lines)]
+    return ('<g class="tap-note noclick" data-tap-note="1" visibility="hidden" role="status">'
+            + "".join(body) + "</g>")
 
 
 def controls(model: Model, ctx: RenderContext, picks: Picks, x: float, y: float, w: float, h: float) -> Parts:
