@@ -1,9 +1,10 @@
 """One browser of e2e/test_p2p_networks.py, run inside a "home" network namespace (`ip netns exec <pc> python
 e2e/netpeer.py session.json`): Debian's Chromium driven by Playwright plays the host or the friend of a friend
 match as a person would (the host's invite link, the friend's reply code), the two processes meeting through
-files. One browser serves every case of the module (launched once, its profile warm): each case is a plan file
-`<dir>/case<N>-<role>.json`, played in a new tab (its own sessionStorage; localStorage cleared and the case's
-settings put in place before the page's first script). For each case it writes what it saw (connected or the
+files. One browser and one tab serve every case of the module (launched and booted once): each case is a plan
+file `<dir>/case<N>-<role>.json`; the first is opened with its settings in place before the page's first script,
+the next ones go on in the same tab as a person trying again would (Menu, leave the last match, change the
+connection settings; after a failed case, a new tab from scratch). For each case it writes what it saw (connected or the
 problem shown, times, code lengths, the selected candidate pair) and the match state at each stage, plays on
 when the test says so, and `<role>-over.json` when the case is over. `<dir>/quit` ends it.
 
@@ -72,16 +73,35 @@ class Peer:
         return str(path)
 
     # ------------------------------------------------------------------------------------------ connecting
-    def start(self) -> None:
-        """Open the site with this case's connection settings and nothing else stored (the profile is reused
-        from case to case, warm: the settings are put in place before the page's first script runs)."""
+    def start(self, first: bool) -> None:
+        """The first case opens the site with its connection settings and nothing else stored (put in place
+        before the page's first script runs). A later case goes on in the same tab, as a person trying again
+        would: to the menu, leave the last match (the page asks: yes), and change the settings in Connection
+        settings (the engine is booted once per home for the whole module)."""
         page = self.page
-        text = json.dumps(json.dumps(self.plan["settings"]))  # (a JS string literal of the JSON)
-        page.add_init_script("(() => { if (sessionStorage.getItem('cargobay.test.fresh')) return;"
-                             " localStorage.clear(); localStorage.setItem('cargobay.p2p.settings.v1', " + text + ");"
-                             " sessionStorage.setItem('cargobay.test.fresh', '1'); })()")
-        page.goto(self.plan["url"] + "?delay=0")
-        wait_ready(page)
+        conf = self.plan["settings"]
+        if first:
+            text = json.dumps(json.dumps(conf))  # (a JS string literal of the JSON)
+            page.add_init_script("(() => { if (sessionStorage.getItem('cargobay.test.fresh')) return;"
+                                 " localStorage.clear(); localStorage.setItem('cargobay.p2p.settings.v1', "
+                                 + text + "); sessionStorage.setItem('cargobay.test.fresh', '1'); })()")
+            page.goto(self.plan["url"] + "?delay=0")
+            wait_ready(page)
+            return
+        page.click("#to-menu")
+        if self.role == "guest":  # (leave the last match: an invite link would otherwise reconnect it)
+            page.click("#p2p-join")
+            page.wait_for_selector("#p2p-join-box", state="visible")
+            page.click("#to-menu")
+        page.evaluate("() => { document.getElementById('p2p-settings').open = true; }")
+        page.wait_for_selector("#p2p-settings[data-ready]", state="attached")
+        page.set_checked("#p2p-local-only", False)
+        page.dispatch_event("#p2p-local-only", "change")
+        page.fill("#p2p-ice", conf["ice"])
+        page.dispatch_event("#p2p-ice", "change")
+        page.set_checked("#p2p-local-only", bool(conf["local_only"]))
+        page.dispatch_event("#p2p-local-only", "change")
+        page.wait_for_function("() => !!document.getElementById('p2p-ice-status').textContent")
 
     def exchange(self) -> dict[str, Any]:
         page = self.page
@@ -192,31 +212,29 @@ class Peer:
                 self.page.wait_for_timeout(150)
 
 
-def play_case(context: Any, plan: dict[str, Any]) -> None:
-    """One case in a new tab of the warm browser; its result files in the plan's directory."""
+def play_case(page: Any, plan: dict[str, Any], errors: list[str], first: bool) -> None:
+    """One case (in the same tab as the last); its result files in the plan's directory."""
     directory = Path(plan["dir"])
-    page = context.new_page()
-    page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+    errors.clear()
     peer = Peer(page, plan)
     result: dict[str, Any] = {}
     try:
-        peer.start()
-        result = peer.exchange()
-        put(directory / f"{peer.role}-result.json", json.dumps({**result, "page_errors": errors}))
+        t0 = time.monotonic()
+        peer.start(first)
+        result = {"start_s": round(time.monotonic() - t0, 2), **peer.exchange()}
+        put(directory / f"{peer.role}-result.json", json.dumps({**result, "page_errors": list(errors)}))
         if result.get("outcome") == "connected":
             peer.stages()
     except Exception as exc:  # reported to the test, which fails with it
-        result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": errors}
+        result = {**result, "outcome": "error", "error": repr(exc)[:2000], "page_errors": list(errors)}
         try:
             result["shot"] = peer.shot("error")
         except Exception as shot_error:  # (the page may be gone)
             result["shot_error"] = repr(shot_error)
         put(directory / f"{peer.role}-result.json", json.dumps(result))
         put(directory / f"{peer.role}-failed.json", json.dumps(result))
+        raise
     finally:
-        page.close()  # (its connections with it)
         put(directory / f"{peer.role}-over.json", "{}")
 
 
@@ -231,8 +249,12 @@ def main() -> None:
         context = pw.chromium.launch_persistent_context(
             session["profile"], executable_path=session["chromium"], headless=True, args=args,
             viewport={"width": 1280, "height": 900})
-        for blank in context.pages:  # (each case opens its own tab)
-            blank.close()
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(30_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+        page.on("dialog", lambda dialog: dialog.accept())  # ("Leave your unfinished match…?": yes)
+        first = True
         try:
             for number in itertools.count():
                 plan_file = directory / f"case{number}-{session['role']}.json"
@@ -240,7 +262,16 @@ def main() -> None:
                     if (directory / "quit").exists():
                         return
                     time.sleep(0.05)  # (the test's next plan: another process's file)
-                play_case(context, {**session, **json.loads(plan_file.read_text())})
+                try:
+                    play_case(page, {**session, **json.loads(plan_file.read_text())}, errors, first)
+                    first = False
+                except Exception:  # (this case failed: the next starts in a new tab, from scratch)
+                    page.close()
+                    page = context.new_page()
+                    page.set_default_timeout(30_000)
+                    page.on("pageerror", lambda e: errors.append(f"pageerror: {e}"))
+                    page.on("dialog", lambda dialog: dialog.accept())
+                    first = True
         finally:
             context.close()
 

@@ -1,17 +1,17 @@
 """Play a friend across two home networks, for real: Linux network namespaces, no mock.
 
-A "public" namespace (the internet: 203.0.113.0/24, a documentation range) serves the built site over http and
-runs Debian's coturn as STUN and TURN server; two home routers NAT a private LAN each (MASQUERADE, or
-MASQUERADE --random-fully for a symmetric-like NAT) and drop unsolicited inbound packets as home routers do; a
-headless Chromium behind each router (e2e/netpeer.py, Playwright started inside the namespace) plays the host or
-the friend, the two processes meeting through files; each browser is launched once and plays every case in a
-new tab. Cases: no servers (the cause on both pages), STUN behind ordinary NAT, STUN behind symmetric NAT (the
-TURN message), a wrong TURN password (coturn answers 401: "the TURN server refused"), a TURN server that
-allocates but relays to no peer (a second coturn with the range denied: "not even the TURN relay got
-through"), TURN behind symmetric NAT, TURN on the host only (not shared), and a 10 s blip of one router's uplink
-mid-match. Every connected case plays moves to equal state hashes; every failure case clicks "Open Connection
-settings". Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-matrix.json
-and the seconds of each case to the terminal."""
+A "public" namespace (the internet: 203.0.113.0/24, a documentation range) serves the built site over http and runs
+Debian's coturn as STUN and TURN server; two home routers NAT a private LAN each (MASQUERADE, or MASQUERADE
+--random-fully for a symmetric-like NAT) and drop unsolicited inbound packets as home routers do; a headless
+Chromium behind each router (e2e/netpeer.py, Playwright started inside the namespace) plays the host or the friend,
+the two processes meeting through files; each browser is launched (and its engine booted) once and plays every case
+in the same tab, as a person trying again would. Cases: no servers (the cause on both pages), STUN behind ordinary
+NAT, STUN behind symmetric NAT (the TURN message), a wrong TURN password (coturn answers 401: "the TURN server
+refused"), a TURN server that allocates but relays to no peer (a second coturn with the range denied: "not even the
+TURN relay got through"), TURN behind symmetric NAT, TURN on the host only (not shared), and a 10 s blip of one
+router's uplink mid-match. Every connected case plays moves to equal state hashes; every failure case clicks "Open
+Connection settings". Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-
+matrix.json and the seconds of each case to the terminal."""
 
 from __future__ import annotations
 
@@ -365,7 +365,7 @@ def wanted(case: str) -> bool:
 
 
 def test_two_home_networks(net: Net, browsers: Browsers) -> None:
-    """All cases in one test (one set of namespaces, coturn started once, one warm browser per home)."""
+    """All cases in one test (one set of namespaces, coturn started once, one browser and tab per home)."""
     net.nat("plain")
     if wanted("no-servers"):
         out = run_case(browsers, "no-servers", settings(local_only=True), settings(local_only=True), targets=[])
