@@ -334,8 +334,7 @@ class Service:
         return self.p2p_snapshot(self._peer_session().peer.hello(_now(request)))
 
     def p2p_tick(self, request: dict[str, Any]) -> dict[str, Any]:
-        self._peer_session().peer.tick(_now(request))
-        return self.p2p_snapshot([])
+        return self.p2p_snapshot(self._peer_session().peer.tick(_now(request)))
 
     def p2p_connected(self, request: dict[str, Any]) -> dict[str, Any]:
         peer = self._peer_session().peer

@@ -316,6 +316,7 @@ class PeerSession:
             "waiting": peer.waiting_for(),
             "outcome": peer.outcome,
             "over": peer.over(),
+            "auditing": bool(peer.outcome and peer.dealing and peer.dealing.auditing()),
             "trust": trust(peer),
             "result": game.result(state),
             "events": peer.take_events(),

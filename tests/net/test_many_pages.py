@@ -149,3 +149,75 @@ def test_a_player_that_gives_two_pages_two_deck_keys_is_proven_to_equivocate() -
     network.flush()
     for page in (0, 1):
         assert forfeits(network.peers[page]) == (2, "equivocation"), network.peers[page].outcome
+
+
+# --- 4: no audit after an early end -------------------------------------------------------------------------
+def substituting(network: Network, cheater: int) -> None:
+    """``cheater``'s shuffles put a card of its own making where another card was (found only by an audit)."""
+    from cargobay.crypto import mental
+    from cargobay.crypto import ristretto as r
+
+    dealing = network.peers[cheater].dealing
+    assert dealing is not None
+    honest = dealing.shuffled
+
+    def shuffled(peer: Peer, deck: list[mental.Cipher], seed: bytes) -> list[mental.Cipher]:
+        cards = honest(peer, deck, seed)
+        cards[20] = (r.G.times(5), r.add(mental.card_point(27), dealing.joint(peer).times(5)))
+        return cards
+
+    dealing.shuffled = shuffled  # type: ignore[method-assign]
+
+
+def honest_player_runs_out(network: Network, cheater: int, victim: int) -> None:
+    """The cheater decides at once, the honest ``victim`` never does: its time bank runs out on every page."""
+    dealt(network)
+    for _ in range(20):
+        network.flush()
+        if all(peer.outcome for peer in network.peers if network.peers.index(peer) not in network.hostile):
+            return
+        network.decide(only=tuple(p for p in range(len(network.peers)) if p != victim))
+        network.flush()
+        network.now += 50.0
+        for me, peer in enumerate(network.peers):
+            if me not in network.hostile:
+                network.send(me, peer.tick(network.now) or [])
+
+
+def test_a_stacked_deck_is_named_when_an_honest_player_forfeits_before_the_end() -> None:
+    network = Network(peers=3, seed=21, game="load", owners=(0, 1), time_bank=60.0)  # page 2 watches
+    substituting(network, 0)
+    honest_player_runs_out(network, cheater=0, victim=1)
+    network.flush()
+    for page, peer in enumerate(network.peers):
+        assert forfeits(peer) == (1, "time"), (page, peer.outcome)  # the forfeit stands ...
+        assert peer.outcome is not None and peer.outcome.get("audit"), (page, peer.outcome)
+        named = peer.outcome["audit"]["named"]  # ... and every page, the spectator's too, names the stacked deck
+        assert named is not None and (named["peer"], named["rule"]) == (0, "false-shuffle"), (page, named)
+
+
+def test_an_honest_early_end_is_audited_and_a_withheld_secret_is_named() -> None:
+    network = Network(peers=3, seed=22, game="load", owners=(0, 1), time_bank=60.0)
+    honest_player_runs_out(network, cheater=0, victim=1)
+    network.flush()
+    for peer in network.peers:
+        assert peer.outcome is not None and peer.outcome["audit"]["named"] is None, peer.outcome
+        assert peer.outcome["audit"]["withheld"] == [] and peer.dealing and peer.dealing.audited
+    assert len({peer.dealing.audited["digest"] for peer in network.peers if peer.dealing}) == 1  # type: ignore[index]
+    # the winner keeps its secret: the audit concludes at the reveal deadline and names it
+    network = Network(peers=3, seed=22, game="load", owners=(0, 1), time_bank=60.0)
+    substituting(network, 0)
+    send = network.send
+
+    def withholding(sender: int, outs: list[Any]) -> None:
+        send(sender, [(to, text) for to, text in outs if not (sender == 0 and '"after":true' in text)])
+
+    network.send = withholding  # type: ignore[method-assign]
+    honest_player_runs_out(network, cheater=0, victim=1)
+    network.flush()
+    for page in (1, 2):
+        peer = network.peers[page]
+        assert peer.outcome is not None and "audit" not in peer.outcome  # within the deadline: still waiting
+        network.now += 61.0
+        network.send(page, peer.tick(network.now) or [])
+        assert peer.outcome["audit"]["withheld"] == [0] and peer.outcome["audit"]["named"] is None, peer.outcome

@@ -311,11 +311,26 @@ def outcome(s, snap):
             text = s.mesh.peer_name(loser) + " forfeits the match" + rule
     else:
         text = "The match stopped: " + reason
+    text += audit_note(s, result.get("audit"))
     box.textContent = text
     box.setAttribute("data-kind", str(result.get("kind")))
     box.setAttribute("data-rule", str(result.get("rule") or ""))
     box.setAttribute("data-peer", str(result.get("peer")))
     box.hidden = False
+
+
+def audit_note(s, audit):
+    """What the audit after an early end found (cargobay.net.audit.after_end), for the outcome line."""
+    if not isinstance(audit, dict):
+        return ""
+    named, withheld = audit.get("named"), audit.get("withheld") or []
+    if isinstance(named, dict):
+        who = "you" if named.get("peer") == s.mesh.my_index() else s.mesh.peer_name(named.get("peer"))
+        return " The deck audit after the end names " + who + ": " + short(named.get("why") or "") + "."
+    if withheld:
+        return " The deck audit after the end could not check " + ", ".join(
+            s.mesh.peer_name(p) for p in withheld if isinstance(p, int)) + " (no deck secret came)."
+    return " The deck audit after the end found every deck honest."
 
 
 def chat_line(s, peer, text, note=""):

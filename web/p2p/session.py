@@ -202,7 +202,7 @@ class Session(Links, Connect, Relaying):
             await self.req({"type": "p2p_bots"}, "This page's bot could not decide")
 
     async def job_tick(self):
-        if self.unfinished():
+        if self.unfinished() or (self.snap or {}).get("auditing"):  # (an audit after an early end: its deadline)
             await self.req({"type": "p2p_tick"})
 
     async def job_choose(self, kind, seat, action):

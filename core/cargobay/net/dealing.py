@@ -60,6 +60,7 @@ class Dealing(ShownCards):
         self.audited: dict[str, Any] | None = None
         self._decks: dict[tuple[int, int], list[mental.Cipher]] = {}
         self.early: dict[int, dict[int, list[str]]] = {}  # node -> sender -> deal messages before their turn
+        self.late: dict[str, list[Any]] = {}  # player -> [secret, seeds] of its audit after an early end
         self._joint: FixedBase | None = None
 
     # --- saving ----------------------------------------------------------------------------------
@@ -67,7 +68,7 @@ class Dealing(ShownCards):
         return {"keys": {str(p): k for p, k in self.keys.items()},
                 "key_texts": {str(p): t for p, t in self.key_texts.items()},
                 "events": {str(node): event for node, event in self.events.items()},
-                "audit": self.audit, "audited": self.audited}
+                "audit": self.audit, "audited": self.audited, **({"late": self.late} if self.late else {})}
 
     def load(self, data: Any) -> None:
         self.keys = {int(p): str(k) for p, k in data["keys"].items()}
@@ -75,6 +76,10 @@ class Dealing(ShownCards):
         self.events = {int(node): dict(event) for node, event in data["events"].items()}
         self.audit = dict(data["audit"])
         self.audited = data["audited"]
+        late = data.get("late", {})
+        if not isinstance(late, dict) or not all(isinstance(e, list) and len(e) == 2 for e in late.values()):
+            raise ValueError("a saved late audit is [secret, seeds] per player")
+        self.late = {str(p): [str(secret), dict(seeds)] for p, (secret, seeds) in late.items()}
 
     # --- helpers ---------------------------------------------------------------------------------
     def joint(self, peer: Port) -> FixedBase:
@@ -260,6 +265,8 @@ class Dealing(ShownCards):
         kind = message["type"]
         if kind == "deckkey":
             return self._on_key(peer, sender, message, text, now)
+        if kind == "audit" and message.get("after"):
+            return self._on_after(peer, sender, message, text)
         from .evidence import past
 
         node = message["node"]
@@ -436,11 +443,11 @@ class Dealing(ShownCards):
         self._open_audit(peer)
         me = str(peer.me)
         if peer.is_player(peer.me) and me not in self.audit["secrets"]:
-            seeds = {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)
-                     for node, event in sorted(self.events.items()) if peer.me in event["order"][:len(event["decks"])]}
+            seeds = self._my_seeds(peer)
             asker = self.audit.get("asked_by")
             if asker is not None and asker != peer.me and not self.secret_opens(asker,
                                                                                 self.audit["secrets"].get(str(asker))):
+                self.audit["concluded"] = True  # (the asker is named; no page opens its deck to it)
                 peer.forfeit(asker, "false-shuffle", "its deck secret in the audit it asked for is not its key's")
                 return False  # (its request is refused before this page opens its own deck)
             fields = {"type": "audit", "node": self.audit["node"], "secret": scalar_to_bytes(self.secret).hex(),
@@ -455,6 +462,59 @@ class Dealing(ShownCards):
         conclude(peer, self)
         peer.enter_node()
         return not peer.outcome
+
+    # --- the audit after an early end (audit.after_end) ------------------------------------------------
+    def after_end(self, peer: Port, now: float) -> list[Out]:
+        """The match ended by a forfeit: open the decks among the pages still there (an audit already under
+        way goes on as this one). My secret and seeds are sent once; the audit concludes when every player's
+        is in or the reveal deadline has passed, and what it found goes into the outcome (``audit``)."""
+        audit, outcome = self.audit, peer.outcome
+        if outcome is None or audit.get("concluded") or self.audited is not None:
+            return []
+        if "after" not in audit:
+            if not any(event["decks"] for event in self.events.values()):
+                self.audit = {**audit, "concluded": True}  # nothing was shuffled: nothing to open
+                return []
+            audit = self.audit = {"node": peer.step, "why": f"the end of the match: {outcome['reason']}",
+                                  "asked_by": None, "secrets": dict(audit.get("secrets", {})),
+                                  "seeds": dict(audit.get("seeds", {})), "after": now}
+        out: list[Out] = []
+        me = str(peer.me)
+        if peer.is_player(peer.me) and not audit.get("sent"):
+            seeds = self._my_seeds(peer)
+            fields = {"type": "audit", "node": audit["node"], "secret": scalar_to_bytes(self.secret).hex(),
+                      "seeds": seeds, "early": False, "after": True}
+            out.append((None, peer.keep(audit["node"], fields)))
+            audit["sent"] = True
+            audit["secrets"][me], audit["seeds"][me] = fields["secret"], seeds
+        for name, (secret, seeds) in self.late.items():
+            audit["secrets"].setdefault(name, secret)
+            audit["seeds"].setdefault(name, seeds)
+        if all(str(p) in audit["secrets"] for p in peer.setup.players()) or (
+                now - audit["after"] > peer.setup.reveal_deadline):
+            from .audit import after_end
+
+            outcome["audit"] = after_end(peer, self)
+        return out
+
+    def auditing(self) -> bool:
+        """An audit after an early end is under way (the page keeps ticking until it concludes)."""
+        return "after" in self.audit and not self.audit.get("concluded")
+
+    def _on_after(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> list[Out]:
+        """A player's audit after the match ended for it: kept (its signature checked) until this page's
+        match ends too, then taken in (Peer.closing)."""
+        if str(sender) in self.late:
+            return []
+        peer.check(sender, message, text)
+        if not peer.is_player(sender):
+            raise PeerViolation(f"peer {sender} watches: it has no deck secret", sender=sender)
+        self.late[str(sender)] = [message["secret"], message["seeds"]]
+        return []
+
+    def _my_seeds(self, peer: Port) -> dict[str, str]:
+        return {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)
+                for node, event in sorted(self.events.items()) if peer.me in event["order"][:len(event["decks"])]}
 
     def secret_opens(self, player: int, secret: object) -> bool:
         """``secret`` (hex) is the one of ``player``'s deck key."""

@@ -23,6 +23,7 @@ the canonical text without ``sig`` (checked by the peer, which knows the keys: s
 | shares   | node, on (the last shuffle, payload left out), shares, proof: decryption shares |
 | audit    | node, secret, seeds: {node: seed}, early: the sender's deck secret and shuffle |
 |          | seeds (at the end, or ``early``: at once, a card was no card or came out twice)|
+|          | [, after: true: the match ended early for its sender, by a forfeit]            |
 
 ``act`` and ``reveal`` carry ``cards`` when the move shows cards of the mover's hidden hand: for each,
 [position, share, proof, node] (the mover's decryption share of that position of the deck event at step
@@ -167,6 +168,10 @@ def _deal_fields(message: dict[str, Any], kind: str, fields: dict[str, Any], nes
             if not isinstance(ask, str) or not 0 < len(ask) <= MAX_ASK:
                 raise MessageError("audit: 'ask' must be the text of the audit request it answers")
             fields["ask"] = ask
+        if "after" in message:  # an audit after an early end (the match is over for its sender)
+            if message["after"] is not True:
+                raise MessageError("audit: 'after' must be true (or left out)")
+            fields["after"] = True
 
 
 def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> dict[str, Any]:

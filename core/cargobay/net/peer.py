@@ -117,12 +117,12 @@ class Peer:
     # --- local input ---------------------------------------------------------------------------
     def start(self, now: float) -> list[Out]:
         """Messages to send when the match begins (the first chance commitment)."""
-        self.tick(now)
+        self._tick(now)
         return (self.dealing.start(self) if self.dealing else []) + self.advance(now)
 
     def choose(self, seat: int, action: str, now: float) -> list[Out]:
         """One of my seats decides; the engine checks it before anything is sent."""
-        self.tick(now)
+        self._tick(now)
         if self.outcome:
             raise PeerViolation(f"the match has ended: {self.outcome['reason']}")
         if seat not in self.to_decide():
@@ -152,18 +152,23 @@ class Peer:
 
     def hello(self, now: float) -> list[Out]:
         """Where I stand: sent on every (re)connection, so the others re-send what I missed."""
-        self.tick(now)
+        self._tick(now)
         return [(None, self.sign(evidence.hash_body(self, "resume", self.step)))]
 
     def set_connected(self, peer: int, connected: bool, now: float) -> None:
-        self.tick(now)
+        self._tick(now)
         if peer in self.connected:
             self.connected[peer] = connected
             if connected:
                 self.answered.pop(peer, None)  # a new link: its first resume is answered again
 
-    def tick(self, now: float) -> None:
-        """Run the clocks (clocks.py); a player that ran out forfeits."""
+    def tick(self, now: float) -> list[Out]:
+        """Run the clocks (clocks.py); a player that ran out forfeits. Returns what to send: after an early
+        end, this page's part of the audit (``closing``)."""
+        self._tick(now)
+        return self.closing(now)
+
+    def _tick(self, now: float) -> None:
         if self.over():
             self.clocks.last = now
             return
@@ -171,10 +176,22 @@ class Peer:
         if ran_out:
             self.forfeit(*ran_out)
 
+    def closing(self, now: float) -> list[Out]:
+        """A dealt match that ended by a forfeit no audit decided is audited after its end (dealing.py,
+        audit.py): this page's deck secret and seeds to send, once, and the audit concluded when every
+        secret is in or the reveal deadline has passed."""
+        if self.outcome is None or self.dealing is None:
+            return []
+        return self.dealing.after_end(self, now)
+
     # --- remote input --------------------------------------------------------------------------
     def receive(self, sender: int, text: object, now: float) -> list[Out]:
         """Handle one raw message from the channel of peer ``sender``; returns messages to send."""
-        self.tick(now)
+        out = self._receive(sender, text, now)
+        return out + self.closing(now) if self.outcome else out
+
+    def _receive(self, sender: int, text: object, now: float) -> list[Out]:
+        self._tick(now)
         message = parse(text, self.setup.match_id, self.setup.peers)
         assert isinstance(text, str)
         if sender == self.me:
