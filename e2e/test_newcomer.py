@@ -314,3 +314,29 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
     assert_legible(page, "tf22 phone: the bot's turn done")
     shot(page, "newcomer-tf22-phone-turn3")
     assert page.errors == []
+
+
+def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no-untyped-def]
+    """A Haul match of four easy bots to its end: every seat has a name of its own (and its colour) in the last
+    Load's who-took-what and in the score table; none is a bare "Easy bot"."""
+    page = phone
+    open_ready(page)
+    page.click("[data-game='haul']")
+    page.wait_for_selector("#seat-3")
+    for seat in range(4):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.fill("#seed", "5")
+    page.click("#start")
+    page.wait_for_selector("#board[data-match='over']", state="attached", timeout=120_000)
+    names = ["Ada (Easy bot)", "Ben (Easy bot)", "Cal (Easy bot)", "Dot (Easy bot)"]
+    texts = page.eval_on_selector_all("#board svg text", "ts => ts.map(t => t.textContent)")
+    places = [t for t in texts if any(f"  {name}: " in t for name in names)]
+    assert len(places) == 4 and all(any(name in t for t in places) for name in names), places
+    took = page.eval_on_selector_all("#board g.load text", "ts => ts.map(t => t.textContent)")
+    assert sorted(t for t in took if t in names) == names, took
+    bare = [t for t in texts if "Easy bot" in t and not any(name[:3] in t for name in names)]
+    assert not bare, bare
+    assert page.locator("#board .seat-swatch").count() >= 4
+    shot(page, "newcomer-haul-four-bots-over", full_page=True)
+    assert_axe_clean(page, "haul four bots: over", "#board")
+    assert page.errors == []
