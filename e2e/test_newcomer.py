@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -309,8 +310,14 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
     if moves:
         tap_at(page, moves[0])
         assert_legible(page, "tf22 phone: after a move")
+    started = time.monotonic()
     tap(page, '#board [data-action="end"]')
+    print(f"tf22 phone: the easy bot's turn took {time.monotonic() - started:.1f} s (?delay=0)")
     assert page.get_attribute("#board svg", "data-turn") == "3" or board(page, "data-match") == "over"
+    # what the bot did is listed, led by its name, and ringed on the map
+    deeds = int(page.get_attribute("#board g.recent", "data-deeds") or 0)
+    said = page.text_content("#board g.recent") or ""
+    assert deeds >= 1 and "Since your last move" in said and said.count("Ben (Easy bot)") >= min(deeds, 10), said
     assert_legible(page, "tf22 phone: the bot's turn done")
     shot(page, "newcomer-tf22-phone-turn3")
     assert page.errors == []
@@ -339,4 +346,29 @@ def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no
     assert page.locator("#board .seat-swatch").count() >= 4
     shot(page, "newcomer-haul-four-bots-over", full_page=True)
     assert_axe_clean(page, "haul four bots: over", "#board")
+    assert page.errors == []
+
+
+@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+def test_tf22_bot_turn_times_at_the_page_s_own_pace(device) -> None:  # type: ignore[no-untyped-def]
+    """The seconds from End turn to the person's next move, with the page's own delay between bot actions (no
+    ?delay=0), and the bot's actions in that time (the match log)."""
+    page = device
+    open_ready(page, "")
+    start_game(page, "tf22")
+    for _ in range(2):  # the landing: a site, then the pods
+        press_something(page, tap=page.device == "phone")
+    for turn in range(3):
+        if board(page, "data-match") == "over":
+            break
+        before = len(page.evaluate("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
+                                   " sessionStorage.getItem('cargobay.tab.local'))).log.actions"))
+        started = time.monotonic()
+        tap(page, '#board [data-action="end"]') if page.device == "phone" else page.click('#board [data-action="end"]')
+        wait_settled(page)
+        seconds = time.monotonic() - started
+        after = len(page.evaluate("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
+                                  " sessionStorage.getItem('cargobay.tab.local'))).log.actions"))
+        print(f"{page.device} tf22 bot turn {turn + 1}: {seconds:.1f} s for {after - before - 1} actions"
+              f" (deeds listed: {page.get_attribute('#board g.recent', 'data-deeds')})")
     assert page.errors == []

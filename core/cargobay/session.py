@@ -55,8 +55,10 @@ def board(
     committed: frozenset[int] = frozenset(),
     legal: bool = True,
     wide: bool = False,
+    actions: Sequence[tuple[int, str]] = (),
 ) -> tuple[JSON, str, str]:
-    """(view, svg, selection) of ``state`` for ``viewer``; a selection no longer legal is dropped."""
+    """(view, svg, selection) of ``state`` for ``viewer``; a selection no longer legal is dropped. ``actions``
+    (the match's so far) give the board what the other seats did since the viewer last acted."""
     game = spec.game
     view = game.view(state, viewer)
     if not legal:
@@ -77,8 +79,29 @@ def board(
     else:
         selection = ""
     ctx = RenderContext(labels=dict(labels), perspective=viewer, committed=committed, selection=selection,
-                        choices=choices, selections=selections, wide=wide, hint=hint)
+                        choices=choices, selections=selections, wide=wide, hint=hint,
+                        recent=recent_actions(actions, viewer))
     return view, spec.render(view, ctx), selection
+
+
+def recent_actions(actions: Sequence[tuple[int, str]], viewer: int | None,
+                   limit: int = 60) -> tuple[tuple[int, str], ...]:
+    """The other seats' actions (chance left out) since ``viewer``'s last one, oldest first, at most ``limit``.
+
+    >>> recent_actions([(0, "a"), (1, "b"), (-1, "deal"), (1, "c")], 0)
+    ((1, 'b'), (1, 'c'))
+    >>> recent_actions([(0, "a"), (1, "b")], None)
+    ()
+    """
+    if viewer is None:
+        return ()
+    found: list[tuple[int, str]] = []
+    for seat, action in reversed(actions):
+        if seat == viewer or len(found) >= limit:
+            break
+        if seat >= 0:
+            found.append((seat, action))
+    return tuple(reversed(found))
 
 
 def check_selection(spec: GameSpec, state: Any, seat: int, prefix: str) -> str:
@@ -184,7 +207,8 @@ class LocalSession:
             view = game.view(match.state, None)
             svg, self.selection = handoff_cover(handoff, labels.get(handoff, f"Player {handoff + 1}")), ""
         else:
-            view, svg, self.selection = board(self.spec, match.state, viewer, labels, self.selection, wide=self.wide)
+            view, svg, self.selection = board(self.spec, match.state, viewer, labels, self.selection, wide=self.wide,
+                                              actions=match.actions)
         return {
             "mode": self.mode,
             "game": game.id,

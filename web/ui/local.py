@@ -120,12 +120,17 @@ class LocalMatch:
 
     # --- playing ---------------------------------------------------------------------------------
     async def auto_steps(self, generation):
-        """While only bots / chance are to act, step the engine with a visible delay."""
+        """While only bots / chance are to act, step the engine with a visible delay: the whole delay before a
+        seat's first action, a quarter of it between the actions of one bot's run (a TF22 move is 15-25
+        actions: the board lists them, "Since your last move", and rings where they ended)."""
+        last = None
         while self.generation == generation:
             snap = self.snap
             if snap is None or snap.get("over") or turn_owner(snap) != "bot":
                 return
-            await asyncio.sleep_ms(DELAY_MS)
+            seats = [e.get("seat") for e in snap.get("to_act") or [] if isinstance(e, dict)]
+            await asyncio.sleep_ms(DELAY_MS if seats != last else DELAY_MS // 4)
+            last = seats
             if self.generation != generation:
                 return
             ok, result = await engine.call({"type": "step"})

@@ -34,6 +34,7 @@ class RenderContext:
     selections: tuple[str, ...] = ()  # the longer partial actions that continue ``selection``
     wide: bool = False  # a landscape screen: lay the board out in columns where the game can
     hint: Mapping[str, object] | None = None  # the game's hint for the viewer, asked for (Game.hint)
+    recent: tuple[tuple[int, str], ...] = ()  # (seat, action) of the other seats since the viewer last acted
 
     def label(self, seat: int, default: str) -> str:
         return str(self.labels.get(seat, default))

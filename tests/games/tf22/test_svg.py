@@ -279,3 +279,49 @@ def test_the_map_keeps_its_size_whatever_the_panel_holds() -> None:
     picked = board(state, 0, lander, wide=True)
     assert len(clickables(picked)[1]) >= 10  # the cargo to unload
     assert height(picked) == height(board(state, 0, wide=True))
+
+
+def test_what_the_other_seat_did_since_the_viewers_last_move_is_listed_and_ringed() -> None:
+    """A random match until seat 1 made a move of several actions after seat 0's last: the board for seat 0
+    lists each deed (a unit's consecutive moves as one, "N hexes to x,y") led by the bot's name, and rings on
+    the map where each ended; without ``recent`` neither is drawn."""
+    from cargobay.games.tf22.svg_recent import deeds
+    from cargobay.session import recent_actions
+
+    rng = random.Random(8)
+    state = GAME.new_state(2, {"turns": 6})
+    actions: list[tuple[int, str]] = []
+    while GAME.current_player(state) != TERMINAL:
+        seat = GAME.current_player(state)
+        if seat == CHANCE:
+            action = GAME.sample_chance(state, rng)
+        else:
+            legal = GAME.legal_actions(state, seat)
+            moves = [a for a in legal if a.startswith(("move:", "unload:"))]
+            action = rng.choice(moves) if moves and rng.random() < 0.9 else ("end" if "end" in legal else legal[0])
+        state = GAME.apply(state, seat, action)
+        actions.append((seat, action))
+        recent = recent_actions(actions, 0)
+        if GAME.current_player(state) == 0 and sum(a.startswith(("move:", "unload:")) for _, a in recent) >= 4:
+            break
+    else:
+        pytest.fail("seat 1 never made a move of 4 actions")
+    labels = {0: "You", 1: "Ben (Easy bot)"}
+    ctx = RenderContext(perspective=0, labels=labels, recent=recent)
+    root = ET.fromstring(RENDER(GAME.view(state, 0), ctx))
+    panel = root.find(f".//{SVG}g[@class='recent']")
+    assert panel is not None
+    done = deeds(Model(GAME.view(state, 0)), recent, labels)
+    assert int(panel.attrib["data-deeds"]) == len(done) >= 2
+    lines = " ".join(t.text or "" for t in panel.iter(f"{SVG}text"))
+    assert "Since your last move" in lines and lines.count("Ben (Easy bot)") >= min(len(done), 10)
+    runs = sum(1 for i, (_, a) in enumerate(recent) if a.startswith("move:")
+               and not (i and recent[i - 1][1].startswith(a.split(">")[0] + ">")))
+    assert sum(1 for _, words, _ in done if words.startswith("moved ")) <= runs
+    last_move = next((a for _, a in reversed(recent) if a.startswith("move:")), "")
+    if last_move:
+        assert f"to {last_move.split('>')[1].split('/')[0]}" in " ".join(w for _, w, _ in done)
+    rings = root.findall(f".//{SVG}g[@class='recent-marks noclick']/{SVG}circle")
+    assert len(rings) == sum(1 for _, _, cell in done if cell >= 0)
+    plain = ET.fromstring(RENDER(GAME.view(state, 0), RenderContext(perspective=0, labels=labels)))
+    assert plain.find(f".//{SVG}g[@class='recent']") is None

@@ -8,7 +8,8 @@ picked unit, then (the score table at the end,) the players, the tides, the turn
 reach on hover or keyboard focus from its ``data-reach``.
 
 Modules: ``svg_geom`` (geometry, colours, defs), ``svg_model`` (what the view says, the reach search),
-``svg_picks`` (the selection step: what is clickable, where, in words), ``svg_pieces`` (units, Landers, cargo
+``svg_picks`` (the selection step: what is clickable, where, in words), ``svg_recent`` (what the other seats did
+since the viewer last acted), ``svg_pieces`` (units, Landers, cargo
 badges), ``svg_map`` (the map's layers), ``svg_panel`` (header, buttons, players, tides, log, legend, scores).
 
 >>> svg = render({"seat": 0, "seats": 2, "legal": ["end"], "turn": 2, "turns": 20, "phase": "play",
@@ -32,6 +33,7 @@ from .svg_model import Model
 from .svg_panel import controls, forecast, header, legend, log, picked, players, scores, status, tap_note
 from .svg_picks import Picks
 from .svg_picks import picks as find_picks
+from .svg_recent import panel as recent_panel
 
 __all__ = ["render"]
 
@@ -57,6 +59,7 @@ def _side(model: Model, ctx: RenderContext, chosen: Picks, x: float, y: float, w
     y = add(picked(model, ctx, chosen, x, y, w))
     y = add(controls(model, ctx, chosen, x, y, w, button_h))
     extras: list[Callable[[float], tuple[list[str], float]]] = [
+        lambda at: recent_panel(model, ctx.recent, ctx.labels, x, at, w),
         lambda at: players(model, ctx, x, at, w), lambda at: forecast(model, ctx, x, at, w),
         lambda at: log(model, x, at, w, labels=ctx.labels), lambda at: legend(x, at, w)]
     for extra in extras:
@@ -79,7 +82,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         width = 6 + WIDE_MAP + GAP + WIDE_SIDE + 6
         parts, top = header(model, ctx, 6, 6, width - 12)
         body += parts
-        board, map_h = map_svg(model, chosen, ctx.labels, 6, top, WIDE_MAP)
+        board, map_h = map_svg(model, chosen, ctx.labels, 6, top, WIDE_MAP, ctx.recent)
         body += [board, tap_note(model, ctx, chosen, 6, top + map_h, WIDE_MAP)]
         parts, y = _side(model, ctx, chosen, 6 + WIDE_MAP + GAP, top, WIDE_SIDE, 46, over, limit=top + map_h)
         body += parts
@@ -92,7 +95,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         if over:
             parts, y = scores(model, ctx, x, y, w)
             body += parts
-        board, map_h = map_svg(model, chosen, ctx.labels, x, y, w)
+        board, map_h = map_svg(model, chosen, ctx.labels, x, y, w, ctx.recent)
         body += [board, tap_note(model, ctx, chosen, x, y + map_h, w)]
         parts, y = _side(model, ctx, chosen, x, y + map_h + 8, w, 56, False)
         body += parts

@@ -13,7 +13,7 @@ Freighter's arrow points at its second hex), so the unit stays clickable.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 
 from ...render.svg import action, attr, num
@@ -38,6 +38,7 @@ from .svg_geom import (
 from .svg_model import Model
 from .svg_picks import Picks, anchor, describe
 from .svg_pieces import draw_piece, ore, pontoon, reach_attr
+from .svg_recent import marks as recent_marks
 from .tides import LAND
 
 PAD = 4.0
@@ -213,8 +214,10 @@ def focus_hex(model: Model, picks: Picks) -> int:
     return model.pieces[home[0]].hex if home else -1
 
 
-def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: float, w: float) -> tuple[str, float]:
-    """The map scaled into ``w`` units of width at (x, y); its height."""
+def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: float, w: float,
+            recent: Sequence[tuple[int, str]] = ()) -> tuple[str, float]:
+    """The map scaled into ``w`` units of width at (x, y); its height. ``recent``: the other seats' actions
+    since the viewer's last (where their deeds ended is ringed in their colour)."""
     seat = model.viewer if model.viewer is not None else 0
     ap = int((model.view.get("ap") or [0] * model.seats)[seat]) if model.viewer is not None else 0
     derived = model.derived
@@ -241,6 +244,7 @@ def map_svg(model: Model, picks: Picks, labels: Mapping[int, str], x: float, y: 
         else:
             units.append(draw_piece(model, pid, labels, picked=is_picked))
     layers.append('<g class="units">' + "".join(units) + "</g>")
+    layers.append(recent_marks(model, recent, labels))
     layers.append('<g data-hover-layer="1"></g>')
     layers.append('<g class="targets">' + _targets(model, picks, labels, seat, selectable) + "</g>")
     height = w * (MAP_H + 2 * PAD) / (MAP_W + 2 * PAD)
