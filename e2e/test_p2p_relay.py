@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from broker import Broker, running_broker
+from pathcut import can_cut, cut, pair_ports
 from test_p2p import (
     ARTIFACTS,
     attr,
@@ -332,3 +333,72 @@ def test_with_the_relay_off_nothing_of_it_is_fetched(new_page) -> None:  # type:
     assert not [u for u in host.recorder.requests if "relay.js" in u or "relay-seal.js" in u or "mqtt" in u]
     assert host.recorder.sockets == []
     assert not host.is_checked("#p2p-relay")  # off by default
+
+
+def clocks(page) -> dict[int, tuple[float, float]]:  # type: ignore[no-untyped-def]
+    """peer -> (time bank s, away allowance left s), as this page counts them."""
+    return {int(li.get_attribute("data-peer")): (float(li.get_attribute("data-bank")),
+                                                  float(li.get_attribute("data-away-left")))
+            for li in page.locator("#p2p-peers li[data-bank]").all()}
+
+
+@pytest.mark.skipif(not can_cut(), reason="cutting a path on this machine needs root and iptables")
+def test_a_dropped_path_comes_back_by_an_ice_restart_through_the_relay(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21's drop without a reload (both pages alive, the channel's path lost for good): the match is back
+    in seconds on the same connection (an ICE restart signalled through the relay), with no code, the away
+    allowance charged for the outage and no time bank."""
+    host, guest = relay_page(new_page, broker), new_page()
+    guest.recorder.allowed_sockets.append(broker.url)
+    open_link(guest, relay_invite(host))
+    wait_phase(host, "connected")
+    play([host, guest], until_step=6)
+    wait_in_step([host, guest])
+    step, digest = attr(host, "data-step"), attr(host, "data-hash")
+    links_before = {id(page): link_ids(page) for page in (host, guest)}
+    before = {id(page): clocks(page) for page in (host, guest)}
+    ports = pair_ports(host, 1)
+    with cut(ports):
+        t_cut = time.monotonic()
+        host.wait_for_selector("#game-screen[data-dropped]", state="attached", timeout=20_000)  # (seen: paused)
+        t_seen = time.monotonic()
+        look(host, "07-path-cut-recovering")
+        for page, other in ((host, 1), (guest, 0)):
+            wait_peer(page, other, "connected", timeout_ms=30_000)
+        t_back = time.monotonic()
+    wait_in_step([host, guest])
+    look(guest, "08-path-cut-recovered")
+    assert attr(guest, "data-step") == step and attr(guest, "data-hash") == digest
+    for page in (host, guest):
+        assert link_ids(page) == links_before[id(page)]  # the same connection: its channel lived through it
+        assert [link["restarts"] for link in json.loads(page.evaluate("() => window.cargobayP2P.links()"))
+                if link["state"] == "open"] >= [1]
+        assert page.locator("#p2p-reply-out").is_hidden() and page.locator("#p2p-connect").is_hidden()
+        assert "relay" in (page.get_attribute("#game-screen", "data-restart-carriers") or "")
+    assert guest.get_attribute("#game-screen", "data-restart-via") == "relay"  # (the offer came that way)
+    assert_clean(host, guest)
+    # the away clock, as each page counts it: a page that saw the path drop (the link's ICE side that checks it:
+    # the host here; the other may never see it, the restart is that quick) charged the other player's away
+    # allowance for the outage it saw and no time bank for it; a page that did not see it charged no allowance
+    outage = {}
+    for page, other in ((host, 1), (guest, 0)):
+        after = clocks(page)
+        used = before[id(page)][other][1] - after[other][1]
+        banks = [before[id(page)][peer][0] - after[peer][0] for peer in (0, 1)]
+        if page.get_attribute("#game-screen", "data-dropped") is None:
+            outage[(page is host and "host") or "guest"] = None
+            assert used == 0 and max(banks) <= (t_back - t_cut) + 2, (used, banks)
+            continue
+        marks_ms = [float(page.get_attribute("#game-screen", name) or "nan")
+                    for name in ("data-recovered", "data-dropped")]
+        seen = (marks_ms[0] - marks_ms[1]) / 1000
+        outage[(page is host and "host") or "guest"] = round(seen, 2)
+        assert seen - 1.5 <= used <= seen + 2.5, (used, seen)
+        assert max(banks) <= (t_seen - t_cut) + 2, (banks, t_seen - t_cut)  # (they ran only until it was seen)
+    assert outage["host"] is not None  # (the host's page saw it: it made the restart offer)
+    play([host, guest], until_step=int(step) + 4)  # and play goes on
+    wait_in_step([host, guest])
+    assert_clean(host, guest)
+    note("path_cut", {"seen_after_s": round(t_seen - t_cut, 2), "back_after_cut_s": round(t_back - t_cut, 2),
+                      "back_after_seen_s": round(t_back - t_seen, 2),
+                      "outage_seen_s": outage,
+                      "away_used_on_host_page_s": round(before[id(host)][1][1] - clocks(host)[1][1], 1)})

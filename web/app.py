@@ -16,7 +16,7 @@ from ui.menu import Menu, stamped_catalogue
 from ui.saves import saves
 
 P2P_MODULES = ("p2p/__init__.py", "p2p/mesh.py", "p2p/panels.py", "p2p/links.py", "p2p/connect.py", "p2p/room.py",
-               "p2p/relaying.py", "p2p/session.py")
+               "p2p/relaying.py", "p2p/restarting.py", "p2p/session.py")
 
 menu = Menu()
 board = Board()

@@ -166,9 +166,13 @@ async function route(id) {
     if (!pair) return answer({ ok: false, error: "no candidate pair is selected yet" });
     const local = stats.get(pair.localCandidateId) || {};
     const remote = stats.get(pair.remoteCandidateId) || {};
+    const ports = []; // every UDP port of its candidates, both ends (a test cuts them: e2e/pathcut.py)
+    stats.forEach((r) => {
+      if (/-candidate$/.test(r.type) && r.protocol === "udp" && !ports.includes(r.port)) ports.push(r.port);
+    });
     const rtt = typeof pair.currentRoundTripTime === "number" ? Math.round(pair.currentRoundTripTime * 1000) : null;
     return answer({ ok: true, local: local.candidateType || "", remote: remote.candidateType || "", rtt_ms: rtt,
-      relay: local.candidateType === "relay" || remote.candidateType === "relay" });
+      relay: local.candidateType === "relay" || remote.candidateType === "relay", ports });
   } catch (err) {
     return failure(err);
   }
@@ -220,6 +224,60 @@ async function accept(id, replyCode) {
     watch(id, entry);
     await entry.link.accept(String(replyCode || ""));
     return answer({ ok: true });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+// ICE restart of an open link whose path dropped (the same connection: its channel, DTLS and the match go on).
+// The page that made the link's invite makes the restart offer; the other answers; each code is signed by the
+// page's engine and carried by the page script (over the link's own channel, another page, or the relay).
+async function restartOffer(id, key) {
+  try {
+    const entry = entryOf(id);
+    const t0 = performance.now();
+    const code = await entry.link.restartOffer(String(key || ""));
+    entry.restarts = (entry.restarts || 0) + 1;
+    return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+async function restartAnswer(id, code, key) {
+  try {
+    const entry = entryOf(id);
+    const t0 = performance.now();
+    const reply = await entry.link.restartAnswer(String(code || ""), String(key || ""));
+    entry.restarts = (entry.restarts || 0) + 1;
+    return answer({ ok: true, code: reply, ms: Math.round(performance.now() - t0) });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+async function restartAccept(id, code) {
+  try {
+    await entryOf(id).link.restartAccept(String(code || ""));
+    return answer({ ok: true });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+// Whether `sig` (base64url, 64 bytes) is the Ed25519 signature of the engine's relay domain + `text` by `keyHex`.
+const RELAY_DOMAIN = "cargobay-relay/1\n";
+async function verify(keyHex, text, sig) {
+  try {
+    if (!/^[0-9a-f]{64}$/.test(String(keyHex)) || !/^[A-Za-z0-9_-]{86}$/.test(String(sig))) {
+      return answer({ ok: true, valid: false });
+    }
+    const raw = Uint8Array.from(String(keyHex).match(/../g), (h) => parseInt(h, 16));
+    const b64 = String(sig).replace(/-/g, "+").replace(/_/g, "/") + "==";
+    const signature = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
+    const data = new TextEncoder().encode(RELAY_DOMAIN + String(text));
+    return answer({ ok: true, valid: await crypto.subtle.verify({ name: "Ed25519" }, key, signature, data) });
   } catch (err) {
     return failure(err);
   }
@@ -343,6 +401,7 @@ function stopScan() {
 
 window.cargobayP2P = {
   create, invite, inviteCode, reply, accept, send, close, route, checkIce, codeKind, qrSvg, randomId, copy, scan,
+  restartOffer, restartAnswer, restartAccept, verify,
   stopScan, DEFAULT_ICE_TEXT,
   forgetServers() { matchServers = []; }, // a new match: no host's servers yet
   // The optional relay signalling (web/relay.js, with the vendored MQTT.js): fetched only when it is used.
@@ -353,6 +412,9 @@ window.cargobayP2P = {
   listenWindow(name, fn) { window.addEventListener(name, () => fn()); },
   ask(text) { return window.confirm(text); },
   // For tests and the curious: the state of every live link.
-  links() { return answer([...links].map(([id, e]) => ({ id, state: e.state, openedMs: e.openedMs }))); },
+  links() {
+    return answer([...links].map(([id, e]) => (
+      { id, state: e.state, openedMs: e.openedMs, restarts: e.restarts || 0 })));
+  },
   MAX_CHANNEL_TEXT,
 };

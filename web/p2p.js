@@ -295,6 +295,18 @@ function gathered(pc, ms = GATHER_CUT_MS) {
   });
 }
 
+// After a restart's description: gathering starts again (the state may still say "complete" from before).
+async function regathered(pc, ms = GATHER_CUT_MS) {
+  const t0 = performance.now();
+  if (pc.iceGatheringState === "complete") {
+    await new Promise((resolve) => {
+      const timer = setTimeout(resolve, 300);
+      pc.addEventListener("icegatheringstatechange", () => { clearTimeout(timer); resolve(); }, { once: true });
+    });
+  }
+  await gathered(pc, Math.max(100, ms - (performance.now() - t0)));
+}
+
 const typesOf = (candidates) => [...new Set((candidates || []).map((c) => c.type))];
 const isTurn = (server) => /^turns?:/.test(String(server.urls));
 
@@ -310,6 +322,8 @@ export class Link {
     this.localTypes = [];
     this.remoteTypes = [];
     this.errors = []; // icecandidateerror events: {url, code, text}
+    this.sdpVersion = 2; // of the descriptions rebuilt from the other page's codes (a restart: the next one)
+    this.remoteUfrags = new Set(); // the other page's ICE credentials so far: a restart code must bring new ones
     this.onmessage = () => {};
     this.onstate = () => {};
     this.pc.addEventListener("icecandidateerror", (event) => {
@@ -378,6 +392,7 @@ export class Link {
     }
     this.pc.addEventListener("datachannel", (event) => this._attach(event.channel));
     this.onstate("connecting");
+    this.remoteUfrags.add(parseSdp(sdp).ufrag);
     await this.pc.setRemoteDescription({ type: "offer", sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
@@ -392,7 +407,57 @@ export class Link {
     if (kind !== "answer") throw new SignalError("that is an invite code: paste the guest's reply here");
     if (this.pc.signalingState !== "have-local-offer") throw new SignalError("this invite was already answered");
     this.remoteTypes = typesOf(candidates);
+    this.remoteUfrags.add(parseSdp(sdp).ufrag);
     await this.pc.setRemoteDescription({ type: "answer", sdp });
+  }
+
+  // --- ICE restart of this connection (its data channel, DTLS and the match go on) -------------------------
+  // A restart code is a code of the same layout, with new ICE credentials and candidates; it must carry the
+  // DTLS fingerprint the connection already has on the other side, so it is only ever for this connection.
+  _sameConnection(sdp) {
+    const theirs = this.pc.remoteDescription && parseSdp(this.pc.remoteDescription.sdp).fingerprint;
+    const { fingerprint, ufrag } = parseSdp(sdp);
+    if (!theirs || fingerprint !== theirs) {
+      throw new SignalError("that restart code is for another connection (its DTLS fingerprint differs)");
+    }
+    if (this.remoteUfrags.has(ufrag)) throw new SignalError("that restart code was used before (a replay)");
+    this.remoteUfrags.add(ufrag);
+  }
+
+  // The page that made the invite: a new offer with new ICE credentials (any earlier restart offer dropped).
+  async restartOffer(key) {
+    if (!this.channel || this.channel.readyState !== "open") throw new SignalError("the channel is gone");
+    if (this.pc.signalingState === "have-local-offer") await this.pc.setLocalDescription({ type: "rollback" });
+    if (this.pc.signalingState !== "stable") throw new SignalError("a restart is already being answered");
+    await this.pc.setLocalDescription(await this.pc.createOffer({ iceRestart: true }));
+    await regathered(this.pc);
+    this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
+    return encodeSignal("offer", this.pc.localDescription.sdp, key);
+  }
+
+  // The other page: answer a restart offer on this same connection.
+  async restartAnswer(code, key) {
+    const { kind, sdp, candidates } = decodeSignal(code);
+    if (kind !== "offer") throw new SignalError("a restart answer where an offer was expected");
+    if (!this.channel || this.channel.readyState !== "open") throw new SignalError("the channel is gone");
+    this._sameConnection(sdp);
+    if (this.pc.signalingState !== "stable") await this.pc.setLocalDescription({ type: "rollback" });
+    this.remoteTypes = typesOf(candidates);
+    await this.pc.setRemoteDescription({ type: "offer", sdp: sdp.replace("o=- 1 2", `o=- 1 ${++this.sdpVersion}`) });
+    await this.pc.setLocalDescription(await this.pc.createAnswer());
+    await regathered(this.pc);
+    this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
+    return encodeSignal("answer", this.pc.localDescription.sdp, key);
+  }
+
+  // The page that made the restart offer: take the answer.
+  async restartAccept(code) {
+    const { kind, sdp, candidates } = decodeSignal(code);
+    if (kind !== "answer") throw new SignalError("a restart offer where an answer was expected");
+    if (this.pc.signalingState !== "have-local-offer") throw new SignalError("no restart offer is waiting");
+    this._sameConnection(sdp);
+    this.remoteTypes = typesOf(candidates);
+    await this.pc.setRemoteDescription({ type: "answer", sdp: sdp.replace("o=- 1 2", `o=- 1 ${++this.sdpVersion}`) });
   }
 
   send(text) {

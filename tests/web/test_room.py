@@ -158,3 +158,63 @@ def test_hellos_are_paced_and_the_host_says_it_is_back() -> None:
     guest_mesh.links[0].state = "closed"
     assert [a[0] for a in guest_room.on_body(guest_mesh, 0, {"t": "hello", "n": token}, 30_000)] == ["hello"]
     assert host_room.on_tick(host_mesh, 50_000) == []
+
+
+# ------------------------------------------------------------------------------- ICE restarts (issue 18/21)
+@pytest.mark.parametrize("body", [
+    {"t": "restart", "to": 1},
+    {"t": "restart", "to": 1, "code": OFFER, "x": 1},
+    {"t": "restart", "to": 1, "code": "CB2." + "o" * 40},
+    {"t": "restart", "to": 1, "code": "CB1." + "o" * 700},
+    {"t": "restart", "to": 9, "code": OFFER},
+    {"t": "restart", "to": "1", "code": OFFER},
+    {"t": "restart", "to": 1, "code": ANSWER, "re": "short"},
+    {"t": "restart", "to": 1, "code": ANSWER, "re": "r" * 31 + "!"},
+])
+def test_malformed_restarts_are_ignored_and_counted(body: object) -> None:
+    assert body_problem(body) is not None
+    room = Room(1, tokens())
+    assert room.on_body(mesh("guest", open_peers=(0,)), 0, body, 0) == [] and room.ignored == 1
+
+
+def test_a_restart_goes_between_any_two_pages_of_the_match_on_a_link_they_have() -> None:
+    offer, answer = {"t": "restart", "to": 2, "code": OFFER}, {"t": "restart", "to": 1, "code": ANSWER,
+                                                                 "re": ref(OFFER)}
+    assert body_problem(offer) is None and body_problem(answer) is None
+    guest2 = mesh("guest", open_peers=(0, 1))
+    guest2.me = 2
+    assert Room(2, tokens()).on_body(guest2, 1, offer, 0) == [("restart", 1, OFFER, None)]
+    guest1 = mesh("guest", open_peers=(0, 2))
+    assert Room(1, tokens()).on_body(guest1, 2, answer, 0) == [("restart", 2, ANSWER, ref(OFFER))]
+    # for another page: not this page's business (not counted)
+    room = Room(1, tokens())
+    assert room.on_body(guest1, 2, {"t": "restart", "to": 0, "code": OFFER}, 0) == [] and room.ignored == 0
+
+
+def test_a_restart_for_no_link_or_of_the_wrong_kind_or_before_the_match_is_ignored() -> None:
+    cases = [
+        (mesh("guest", open_peers=(0,)), 2, {"t": "restart", "to": 1, "code": OFFER}),  # no link with page 2
+        (mesh("guest", started=False, open_peers=(0,)), 0, {"t": "restart", "to": 1, "code": OFFER}),
+        (mesh("guest", open_peers=(0,)), 0, {"t": "restart", "to": 1, "code": ANSWER}),  # an answer without re
+        (mesh("guest", open_peers=(0,)), 0, {"t": "restart", "to": 1, "code": OFFER, "re": ref(OFFER)}),
+    ]
+    closed = mesh("guest", open_peers=(0,))
+    closed.links[0].state = "closed"
+    cases.append((closed, 0, {"t": "restart", "to": 1, "code": OFFER}))
+    for m, sender, body in cases:
+        room = Room(1, tokens())
+        assert room.on_body(m, sender, body, 0) == [] and room.ignored == 1, body
+
+
+def test_while_a_link_comes_back_by_a_restart_no_hello_replaces_it() -> None:
+    host_mesh = mesh("host", open_peers=(1,))
+    host_mesh.links[1].state = "connecting"  # (its path dropped: the page restarts ICE on it)
+    host_room = Room(0, tokens())
+    hello = {"t": "hello", "n": "token0001"}
+    assert host_room.on_body(host_mesh, 1, hello, 0, held=[1]) == []
+    assert host_room.on_body(host_mesh, 1, hello, 0) == [("offer", 1, "token0001")]  # (the fallback, after)
+    guest_mesh = mesh("guest", open_peers=(0,))
+    guest_mesh.links[0].state = "connecting"
+    guest_room = Room(1, tokens())
+    assert guest_room.on_tick(guest_mesh, 10_000, held=[0]) == []
+    assert guest_room.on_tick(guest_mesh, 10_000) == [("hello", "token0001")]

@@ -87,6 +87,8 @@ class Links:
                     self.enqueue(self.job_closed, link.lid, panels.who(self, peer) + " " + effect.why)
             elif kind == "lobby":
                 self.view()
+            elif kind in ("restart_in", "restart_relay"):
+                self.restart_effect(effect)
 
     async def job_receive(self, peer, text):
         self.sender = peer
@@ -178,9 +180,12 @@ class Links:
         self.unstable[lid] = now_ms()
         link.state = "connecting"
         if self.mesh.started and not self.over():
+            by_id("game-screen").setAttribute("data-dropped", str(int(now_ms())))
             await self.req({"type": "p2p_connected", "peer": link.peer, "connected": False})
             show_message("The connection with " + panels.who(self, link.peer) + " dropped: getting it back "
                          "automatically (nothing is lost).", "info")
+            if link.kind == "invite":
+                spawn(self.restart_loop(lid))  # (p2p/restarting.py: an ICE restart of this connection)
         self.view()
 
     def on_open(self, lid, link, ms):

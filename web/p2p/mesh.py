@@ -12,6 +12,15 @@
 #   {"k": "signal", "to": 0, "from": i, "again": j}        guest i lost its link with guest j: relay a new one
 #   {"k": "peer", "t": "<text>"}                one game message (cargobay.net), for the engine's p2p_receive
 #   {"k": "bye"}                                the sender's page is closing
+#   {"k": "restart", "to": t, "from": s, "n": <int>, "code": "CB1.…"[, "re": <ref>], "sig": <86 chars>}
+#                                               an ICE restart offer (with "re": the answer to the offer whose
+#                                               ref is <ref>) for the existing link between pages s and t, signed
+#                                               by s (restart_text, under the engine's relay domain); sent over
+#                                               that link's own channel and through another page of the match,
+#                                               which passes it on unchanged only if it comes from s, names a
+#                                               page of the match it is linked with, carries a newer n than s
+#                                               sent it before and s sent fewer than RESTART_RATE in
+#                                               RESTART_WINDOW_MS (the page checks the signature first)
 # The sender of a message is the peer bound to the link it came on, never what the message says. Anything
 # else is refused with a reason and changes nothing. The setup is checked for its structure only (fields,
 # match id, the peers' range, owners and seats); the engine's p2p_start checks the rest (the game, its seats and
@@ -34,6 +43,11 @@ ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline", "keys", "time_bank",
                 "time_increment", "away_allowance")
 HEX = "0123456789abcdef"
+MAX_RESTART_TEXT = 1200  # a restart envelope: a code (~140-400 characters), a signature, a ref
+RESTART_RATE = 8  # restart envelopes one page may send on one link ...
+RESTART_WINDOW_MS = 60000  # ... in this long (a restart is tried every few seconds while a path is down)
+SIG_CHARS = 86
+REF_CHARS = 32
 
 
 class Effect:
@@ -155,6 +169,30 @@ def setup_problem(setup):
     return None
 
 
+def restart_problem(envelope):
+    """Why a restart envelope is not well-formed, or None."""
+    keys = sorted(envelope)
+    if keys not in (["code", "from", "k", "n", "sig", "to"], ["code", "from", "k", "n", "re", "sig", "to"]):
+        return 'a restart message must be {"k": "restart", "to", "from", "n", "code"[, "re"], "sig"}'
+    if not (is_int(envelope["to"]) and is_int(envelope["from"]) and is_int(envelope["n"]) and envelope["n"] >= 0):
+        return "a restart message whose pages or number are not numbers"
+    if not valid_code(envelope["code"]):
+        return "a restart message without a Cargo Bay code"
+    sig, ref = envelope["sig"], envelope.get("re", "x" * REF_CHARS)
+    if not isinstance(sig, str) or len(sig) != SIG_CHARS or not all(ch in ID_CHARS for ch in sig):
+        return "a restart message without a signature"
+    if not isinstance(ref, str) or len(ref) != REF_CHARS or not all(ch in ID_CHARS for ch in ref):
+        return "a restart answer that names no offer"
+    return None
+
+
+def restart_text(match_id, envelope):
+    """What the sender of a restart envelope signs (the engine's p2p_relay_sign adds its own domain; this text
+    is never a relayed room message, which is JSON)."""
+    fields = [match_id, envelope["from"], envelope["to"], envelope["n"], envelope.get("re", "-"), envelope["code"]]
+    return "restart/1\n" + "\n".join(str(field) for field in fields)
+
+
 def valid_key(key):
     return isinstance(key, str) and len(key) == 64 and all(ch in HEX for ch in key)
 
@@ -185,6 +223,8 @@ class Mesh:
         self.links = {}  # peer -> Link (the current link with that peer)
         self.early = []  # [peer, text]: game messages that came before this guest had the setup
         self.code_kind = code_kind
+        self.restart_seen = {}  # (from, the page it came on) -> the last n of its restart envelopes
+        self.restart_sent = {}  # the page it came on -> ms of its restart envelopes in the window
 
     # --- the link table ----------------------------------------------------------------------------
     def bind(self, peer, lid, kind, relay, now_ms):
@@ -343,6 +383,8 @@ class Mesh:
             if self.role == "host":
                 return self.on_signal_at_host(peer, envelope)
             return self.on_signal_at_guest(peer, envelope, now_ms)
+        if kind == "restart":
+            return self.on_restart(peer, envelope, len(text), now_ms)
         if kind == "bye" and sorted(envelope) == ["k"]:
             return [Closed(peer, "left (closed or reloaded the page)")]
         return [Refuse(peer, "an unknown kind of message (" + repr(short(str(kind), 40)) + ")")]
@@ -399,6 +441,43 @@ class Mesh:
         self.me = you
         self.lobby = True
         return [Lobby(you)]
+
+    # --- ICE restarts of existing links, over their own channel or through this page ----------------------
+    def on_restart(self, peer, envelope, length, now_ms):
+        """A restart envelope from `peer`: for this page ("restart_in", after the page checked its signature)
+        or to pass on ("restart_relay", likewise). Whatever is wrong with it is refused as `peer`'s."""
+        if length > MAX_RESTART_TEXT:
+            return [Refuse(peer, "a restart message of " + str(length) + " characters (at most "
+                           + str(MAX_RESTART_TEXT) + ")")]
+        problem = restart_problem(envelope)
+        if problem:
+            return [Refuse(peer, problem)]
+        sent = [t for t in self.restart_sent.get(peer, []) if 0 <= now_ms - t < RESTART_WINDOW_MS]
+        if len(sent) >= RESTART_RATE:
+            self.restart_sent[peer] = sent
+            return [Refuse(peer, "more than " + str(RESTART_RATE) + " restart messages in "
+                           + str(RESTART_WINDOW_MS // 1000) + " s")]
+        self.restart_sent[peer] = sent + [now_ms]
+        if not self.started:
+            return [Refuse(peer, "a restart message before the match began")]
+        me, to, sender = self.my_index(), envelope["to"], envelope["from"]
+        count = self.peer_count()
+        if not 0 <= to < count or not 0 <= sender < count or to == sender:
+            return [Refuse(peer, "a restart message for no link of the match")]
+        if to != me and sender != peer:
+            return [Refuse(peer, "a restart message to pass on that does not come from its sender")]
+        if envelope["n"] <= self.restart_seen.get((sender, peer), -1):
+            return [Refuse(peer, "a restart message seen before (a replay)")]
+        self.restart_seen[(sender, peer)] = envelope["n"]
+        signed = restart_text((self.setup or {}).get("match_id"), envelope)
+        if to == me:
+            link = self.links.get(sender)
+            if link is None or link.state == "closed":
+                return [Refuse(peer, "a restart message for a link this page does not have")]
+            return [Effect("restart_in", sender, via=peer, envelope=envelope, signed=signed)]
+        if self.state(to) != "open":
+            return []  # (this page cannot carry it: the sender tries its other ways)
+        return [Effect("restart_relay", peer, to=to, envelope=envelope, signed=signed)]
 
     # --- the relay: the host passes connection codes between guests, so every pair gets its own link ----
     def on_signal_at_host(self, peer, envelope):

@@ -178,6 +178,8 @@ def peers(s, now):
         li = element("li", None, data_peer=peer, data_state=kind,
                      data_role="spectator" if mesh.is_spectator(peer) else "player")
         entry = mesh.links.get(peer)
+        if entry is not None:
+            li.setAttribute("data-link", str(entry.lid))
         if entry is not None and entry.ms is not None:
             li.setAttribute("data-ms", str(entry.ms))
         li.appendChild(element("span", label))
@@ -192,6 +194,7 @@ def peers(s, now):
         if clock is not None:
             li.setAttribute("data-bank", str(clock.get("bank")))
             li.setAttribute("data-owes", str(clock.get("owes") or ""))
+            li.setAttribute("data-away-left", str(clock.get("away_left")))
             li.appendChild(element("span", clock_text(clock), **{"class": "peer-clock"}))
         items.appendChild(li)
 

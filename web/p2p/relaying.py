@@ -258,7 +258,7 @@ class Relaying:
         if self.room_proto is None:
             return
         sent_at = float(sent_at) if isinstance(sent_at, (int, float)) else None
-        self.room_act(self.room_proto.on_body(self.mesh, sender, body, now_ms(), sent_at))
+        self.room_act(self.room_proto.on_body(self.mesh, sender, body, now_ms(), sent_at, self.held()))
         by_id("game-screen").setAttribute("data-relay-ignored", str(self.room_proto.ignored))
 
     def room_act(self, actions):
@@ -270,6 +270,8 @@ class Relaying:
                 spawn(self.room_offer(action[1], action[2]))
             elif kind == "reply" and self.mesh.pin(0, action[2]) is not None:
                 spawn(self.room_reply(action[2], action[3]))
+            elif kind == "restart":
+                spawn(self.restart_take(action[1], action[2], action[3], "relay"))
             elif kind == "accept" and self.mesh.pin(action[1], action[2]) is not None:
                 link = self.mesh.links.get(action[1])
                 if link is not None:
@@ -331,4 +333,4 @@ class Relaying:
             await asyncio.sleep_ms(1000)
             if self.room_proto is not None and self.room_state == "on":
                 self.room_keys()
-                self.room_act(self.room_proto.on_tick(self.mesh, now_ms()))
+                self.room_act(self.room_proto.on_tick(self.mesh, now_ms(), self.held()))

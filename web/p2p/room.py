@@ -9,6 +9,10 @@
 #   {"t": "offer", "to": i, "re": <token>, "code"}   host -> guest i: an invite, answering i's hello <token>
 #   {"t": "answer", "to": 0, "re": <ref>, "code"}    guest -> host: the reply to the invite whose ref (ref(code):
 #                                               the start of its code, random ICE credentials) is <ref>
+#   {"t": "restart", "to": i, "code"}           an ICE restart offer for the open-but-dropped link between the
+#                                               sender and page i (the page that made that link's invite sends it)
+#   {"t": "restart", "to": i, "re": <ref>, "code"}   its answer (<ref>: ref() of the offer's code)
+#                                               (any two pages of the match: every page is in the room)
 # The sender is the peer index its signature was checked against (web/relay-seal.js), never a field of the
 # body. Replays: the relay drops a message seen before (its nonce) or older than two minutes; besides, an offer
 # is taken only for one of this page's last hellos and an answer only for the invite now waiting for it, so an
@@ -76,6 +80,17 @@ def body_problem(body):
         if not is_int(body.get("to")) or not 0 <= body["to"] < MAX_PEERS:
             return "an " + kind + " for no page"
         return None
+    if kind == "restart":
+        if sorted(body) not in (["code", "t", "to"], ["code", "re", "t", "to"]):
+            return "a restart must be {t, to[, re], code}"
+        code, re = body.get("code"), body.get("re", "x" * REF_CHARS)
+        if not isinstance(code, str) or not 4 < len(code) <= MAX_BODY_CODE or not code.startswith("CB1."):
+            return "a restart without a Cargo Bay code"
+        if not isinstance(re, str) or len(re) != REF_CHARS or not all(ch in ID_CHARS for ch in re):
+            return "a restart answer that names no offer"
+        if not is_int(body.get("to")) or not 0 <= body["to"] < MAX_PEERS:
+            return "a restart for no page"
+        return None
     return "an unknown kind of message"
 
 
@@ -97,20 +112,25 @@ class Room:
         self.ignored += 1
         return []
 
-    def on_body(self, mesh, sender, body, now_ms, sent_at=None):
+    def on_body(self, mesh, sender, body, now_ms, sent_at=None, held=()):
         """Actions for one good relayed message from `sender` (`sent_at`: when it was written, the sender's
-        wall-clock ms): ("offer", peer, token), ("reply", peer, code, ref), ("accept", peer, code), ("hello",
-        token)."""
+        wall-clock ms; `held`: the peers whose dropped links are being got back by an ICE restart): ("offer",
+        peer, token), ("reply", peer, code, ref), ("accept", peer, code), ("hello", token), ("restart", peer,
+        code, ref or None)."""
         if body_problem(body) is not None or not is_int(sender) or sender == self.me:
             return self.ignore()
         kind = body["t"]
         host = self.me == 0
         if mesh.started and sender >= mesh.peer_count():
             return self.ignore()
+        if kind == "restart":
+            return self.on_restart(mesh, sender, body)
         if kind == "hello":
             if host:
                 if not mesh.started:
                     return []  # (before the start a guest joins with the link's invite)
+                if sender in held:
+                    return []  # (its link is coming back by an ICE restart; a new one if that fails)
                 if mesh.state(sender) == "open" and not (
                         isinstance(sent_at, (int, float)) and sent_at > self.opened_at.get(sender, sent_at)):
                     return []  # (an open link stays, unless the guest lost it after it opened)
@@ -136,6 +156,17 @@ class Room:
             return self.ignore()  # (the answer to another invite: an old one replayed)
         del self.invited[sender]
         return [("accept", sender, body["code"])]
+
+    def on_restart(self, mesh, sender, body):
+        """A restart offer or answer: only in a match, for this page, on a link it has with the sender."""
+        if body["to"] != self.me:
+            return []  # for another page of the match
+        link = mesh.links.get(sender)
+        if not mesh.started or link is None or link.state == "closed":
+            return self.ignore()
+        if mesh.code_kind(body["code"]) != ("answer" if "re" in body else "offer"):
+            return self.ignore()
+        return [("restart", sender, body["code"], body.get("re"))]
 
     def invite_made(self, guest, code):
         """The host made an invite for `guest` (by hand, for its link, or through the relay)."""
@@ -165,9 +196,10 @@ class Room:
             return []
         return self.hello(now_ms, force=True)
 
-    def on_tick(self, mesh, now_ms):
-        """Every second or so: a guest without its host link says hello again (a message may be lost)."""
-        if not mesh.started or self.me == 0 or mesh.state(0) == "open":
+    def on_tick(self, mesh, now_ms, held=()):
+        """Every second or so: a guest without its host link says hello again (a message may be lost), unless
+        that link is coming back by an ICE restart (`held`)."""
+        if not mesh.started or self.me == 0 or mesh.state(0) == "open" or 0 in held:
             return []
         return self.hello(now_ms)
 

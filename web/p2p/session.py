@@ -13,13 +13,14 @@ from p2p.connect import Connect
 from p2p.links import Links, glue_json
 from p2p.mesh import Mesh
 from p2p.relaying import Relaying
+from p2p.restarting import Restarting
 
 
 def box_shown():
     return not by_id("p2p-outcome").hidden
 
 
-class Session(Links, Connect, Relaying):
+class Session(Links, Connect, Relaying, Restarting):
     def __init__(self, glue, board, menu, go_menu):
         self.glue, self.board, self.menu, self.go_menu = glue, board, menu, go_menu
         self.mesh = Mesh(None, self.code_kind, self.code_key)
@@ -58,6 +59,7 @@ class Session(Links, Connect, Relaying):
         glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
         panels.load_settings(glue)
         self.relay_init()
+        self.restart_init()
         spawn(self.ticker())
         spawn(self.router())
 
