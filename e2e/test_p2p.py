@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from pathcut import can_cut, cut, pair_ports
 from ux import open_ready
 
 pytestmark = pytest.mark.e2e
@@ -770,4 +771,39 @@ def test_a_reloaded_host_reconnects_with_each_guest_while_the_guests_stay_linked
     for page in (host, guest, watcher):
         assert refusals(page) == 0
         assert error_message(page) == "", error_message(page)  # no error on a happy path
+        assert page.recorder.errors == []
+
+
+@pytest.mark.skipif(not can_cut(), reason="cutting a path on this machine needs root and ip(6)tables")
+def test_a_dropped_link_comes_back_by_an_ice_restart_signalled_through_the_third_page(new_page) -> None:  # type: ignore[no-untyped-def]
+    """Three pages, no relay: the path of the host-guest link is lost for good (its UDP dropped) while both stay
+    linked with the spectator. The host's restart offer and the guest's answer travel through the spectator's
+    page (mesh.py's restart envelope); the link comes back on the same connection, with no code."""
+    host, guest, watcher = mesh_in_play(new_page, until_step=6)
+    step, digest = attr(host, "data-step"), attr(host, "data-hash")
+    lids = {id(page): page.get_attribute(f"#p2p-peers li[data-peer='{other}']", "data-link")
+            for page, other in ((host, 1), (guest, 0))}
+    with cut(pair_ports(host, 1)):
+        t_cut = time.monotonic()
+        host.wait_for_selector("#game-screen[data-dropped]", state="attached", timeout=20_000)
+        t_seen = time.monotonic()
+        shot(host, "p2p-mesh-09-link-cut-restarting")
+        for page, other in ((host, 1), (guest, 0)):
+            wait_peer(page, other, "connected", timeout_ms=30_000)
+        t_back = time.monotonic()
+    print(f"mesh restart: seen {t_seen - t_cut:.2f} s after the cut, back {t_back - t_seen:.2f} s later")
+    wait_in_step([host, guest, watcher])
+    shot(guest, "p2p-mesh-10-link-restarted")
+    assert attr(guest, "data-step") == step and attr(watcher, "data-hash") == digest
+    for page, other in ((host, 1), (guest, 0)):  # the same connection (no new link), restarted
+        assert page.get_attribute(f"#p2p-peers li[data-peer='{other}']", "data-link") == lids[id(page)]
+        assert "mesh" in (page.get_attribute("#game-screen", "data-restart-carriers") or "")
+        assert page.locator("#p2p-connect").is_hidden()  # no reconnect box, no code
+    assert guest.get_attribute("#game-screen", "data-restart-via") == "mesh"  # (the offer came that way)
+    assert host.get_attribute("#game-screen", "data-restart-via") == "mesh"  # (and the answer)
+    play([host, guest, watcher], until_step=int(step) + 4)
+    wait_in_step([host, guest, watcher])
+    for page in (host, guest, watcher):
+        assert refusals(page) == 0
+        assert error_message(page) == "", error_message(page)
         assert page.recorder.errors == []
