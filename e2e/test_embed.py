@@ -264,3 +264,52 @@ def test_the_embed_snippet_in_the_docs_is_the_one_that_works() -> None:
     assert '<script src="https://cargobay.example/embed.js" async></script>' in docs
     assert '<div data-cargobay-game="load" data-seats="human,medium" style="height: 640px"></div>' in docs
     assert json.dumps({"cargobay": "command", "v": 1, "type": "theme", "theme": "dark"}) in docs
+
+
+BOXED = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A boxed embed</title><link rel="icon" href="data:,">
+<script src="{site}embed.js" async></script></head>
+<body style="margin:0"><div id="a" data-cargobay-game="load" data-seats="human,easy" data-seed="4" data-delay="0"
+  style="width:900px;height:640px"></div>
+<script>window.got = {{a: []}};
+  document.getElementById("a").addEventListener("cargobay", (e) => window.got.a.push(e.detail));</script>
+</body></html>
+"""
+IN_VIEW_JS = """(sels) => sels.map((sel) => { const e = document.querySelector(sel); if (!e) return [sel, null];
+  const r = e.getBoundingClientRect();
+  return [sel, r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1]; })"""
+
+
+def test_an_embed_in_a_900x640_box_lays_out_by_its_box(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 item 8: in a 900x640 container the embed draws the landscape board fitted to the box: the hand
+    and the opponent's ship are in view without scrolling, before and after a move."""
+    build = build_module()
+    host_dir = tmp_path / "boxed"
+    host_dir.mkdir()
+    (host_dir / "index.html").write_text(BOXED.format(site=site_url))
+    with build.serving(host_dir) as host_url:
+        context = chromium.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            page = context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.goto(host_url)
+            wait_event(page, "a", "match_started")
+            frame = next(f for f in page.frames if "embed=" in f.url)
+            wanted = ["#board g.hand", "#board g.player", "#board g.ship"]
+            for moment in ("start", "after a move"):
+                frame.wait_for_function(
+                    "() => { const b = document.getElementById('board'); return b.dataset.match === 'over' ||"
+                    " (b.dataset.turnOwner === 'human' && !b.hasAttribute('aria-busy')); }", timeout=60_000)
+                assert frame.get_attribute("#board svg", "data-layout") == "wide", moment
+                seen = frame.evaluate(IN_VIEW_JS, wanted)
+                assert all(ok for _, ok in seen), (moment, seen)
+                assert frame.evaluate("() => document.scrollingElement.scrollTop") == 0
+                shot(page, f"embed-boxed-{moment.replace(' ', '-')}")
+                if moment == "start":
+                    step = frame.get_attribute("#board", "data-step")
+                    frame.locator("#board [data-action]").first.click()
+                    frame.wait_for_function("(s) => document.getElementById('board').dataset.step !== s", arg=step)
+            assert errors == []
+        finally:
+            context.close()

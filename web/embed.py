@@ -69,8 +69,18 @@ def on_new_game(event):
         spawn(start(dict(state["setup"], seed=None)))
 
 
+LANDSCAPE_PX = 640
+
+
+def wide_box(width, height):
+    """An embed lays out by its frame (its container's box): landscape boards in a wide page, or in a frame at
+    least LANDSCAPE_PX wide and clearly wider than tall (e.g. 900x640: the board then fits the frame's height,
+    embed.css, so the hand and the opponent are both in view)."""
+    return width >= WIDE_PX or (width >= LANDSCAPE_PX and width >= 1.2 * height)
+
+
 async def relayout(event=None):
-    wide = int(window.innerWidth) >= WIDE_PX
+    wide = wide_box(int(window.innerWidth), int(window.innerHeight))
     if engine.hello is None or wide == engine.wide:
         return
     engine.wide = wide

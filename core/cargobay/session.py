@@ -315,7 +315,7 @@ class PeerSession:
             else frozenset()
         labels = seat_labels(peer.setup.seats, self.my_human_seats())
         view, svg, self.selection = board(self.spec, shown, viewer, labels, self.selection, committed,
-                                          legal=not peer.outcome, wide=self.wide)
+                                          legal=not peer.outcome, wide=self.wide, actions=peer.match.actions)
         save = peer.to_json()
         # The clocks move on every 1 Hz tick: a save is sent when anything else changed, or 15 s after the
         # last one went (otherwise every tick would send the whole save).
