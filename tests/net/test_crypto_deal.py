@@ -242,6 +242,35 @@ def test_a_page_restored_from_its_save_mid_deal_plays_on() -> None:
     assert first.outcome is None and first.dealing and first.dealing.audited == second.dealing.audited  # type: ignore[union-attr]
 
 
+def test_a_page_saved_before_the_first_move_of_a_deal_restores() -> None:
+    """A reload in the first seconds of a match (the first deal under way, or dealt and no move made yet), and
+    at the deal of a later round: each page's save restores (it was refused as "inconsistent with its log": the
+    step's hash was recorded before the deal's decks arrived, and the check counted them)."""
+    network = Network(seed=3, game="load")
+
+    def restores() -> None:
+        for peer in network.peers:
+            restored = Peer.from_json(json.loads(json.dumps(peer.to_json())), GAMES)
+            assert restored.state_hash() == peer.state_hash() == restored.hashes[restored.step]
+
+    mid_deal = 0
+    while network.peers[0].node.kind.value == "deal" and any(network.deliver_one(a, b) for a, b in network.queues):
+        mid_deal += 1
+        if mid_deal % 3 == 0:
+            restores()  # the first deal under way
+    rounds: set[int] = set()
+
+    def at_rest() -> bool:  # (every message delivered: dealt, a move awaited)
+        round_ = network.peers[0].match.state.round
+        if network.peers[0].node.kind.value != "deal" and round_ not in rounds:
+            rounds.add(round_)
+            restores()  # dealt, before the round's first move
+        return len(rounds) >= 2
+
+    network.play_until(at_rest)
+    assert mid_deal > 6 and len(rounds) == 2 and not network.refused, (mid_deal, rounds, network.refused)
+
+
 @pytest.mark.parametrize(("peers", "owners"), [(2, (0, 1, 0, 1)), (4, (0, 1, 2, 3))])
 def test_whole_haul_matches_are_dealt_cryptographically(peers: int, owners: tuple[int, ...]) -> None:
     network = Network(peers=peers, seed=13, game="haul", owners=owners)

@@ -165,9 +165,13 @@ class Dealing(ShownCards):
         return [] if deal is None or deal.source == "same" else list(peer.node.order)
 
     def public_hash(self, peer: Port) -> str:
-        """What every page must agree on: the public view and every deck's digests."""
+        """What every page must agree on: the public view and the digests of every deck dealt before this step.
+        (A step's hash is recorded when the step is reached, before a deal of that step begins: its decks are in
+        the next step's hash. Counting them here as they arrive would make a page saved during or after the
+        deal of its step disagree with its own recorded hash, and its save be refused when restored.)"""
+        step = peer.match.step
         decks = [[node, [hashlib.sha256(unb64(d)).hexdigest() for d in event["decks"]]]
-                 for node, event in sorted(self.events.items())]
+                 for node, event in sorted(self.events.items()) if node < step]
         text = json.dumps([peer.game.public_hash(peer.match.state), decks], separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
