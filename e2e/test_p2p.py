@@ -503,6 +503,24 @@ def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared
                                 ".map((k) => localStorage.getItem(k)).join(' ')")
         assert "s3cret" not in records
         assert page.recorder.errors == []
+    # The friend reloads: it keeps the host's servers (in this tab's sessionStorage only), so its reconnect
+    # invite carries the host's TURN server again, and no localStorage key holds the password.
+    guest.reload()
+    wait_ready(guest)
+    try:
+        wait_phase(guest, "paused")
+        guest.wait_for_selector("#p2p-reconnect-box", state="visible")
+    finally:
+        shot(guest, "p2p-servers-kept-after-reload")
+    guest.click("#p2p-reinvite")
+    guest.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+    again = guest.input_value("#p2p-invite-text")
+    assert guest.input_value("#p2p-invite-link").endswith("#join=" + again)
+    assert code_info(guest, again)["servers"][:2] == ["stun:stun.l.google.com:19302", "turn:203.0.113.9:3478"]
+    stored = guest.evaluate("() => [Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k)).join(' '),"
+                            " Object.keys(sessionStorage).filter((k) => sessionStorage.getItem(k).includes('s3cret'))]")
+    assert "s3cret" not in stored[0] and stored[1] == ["cargobay.p2p.host-servers.v1"], stored
+    assert guest.recorder.errors == []
 
 
 def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page) -> None:  # type: ignore[no-untyped-def]

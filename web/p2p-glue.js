@@ -21,7 +21,33 @@ export const RECOVER_MS = 20000; // an open link whose path dropped ("unstable")
 const links = new Map();
 let nextLink = 1;
 let listener = null;
-let matchServers = []; // the servers the host's invite carried (a guest, this match): used by its later links too
+// The servers the host's invite carried (a guest, this match): used by its later links too, and passed on in its
+// own invites (a reconnect invite after a reload carries the host's TURN server again). Kept in this tab's
+// sessionStorage, so a reload keeps them: never in localStorage, a save or a match record (a TURN password is
+// among them when the host shared it); gone when the tab closes (then the host's next invite brings them).
+const SERVERS_KEY = "cargobay.p2p.host-servers.v1";
+let matchServers = storedServers();
+
+function storedServers() {
+  try {
+    const list = JSON.parse(window.sessionStorage.getItem(SERVERS_KEY) || "[]");
+    const text = (Array.isArray(list) ? list : []).map((s) => [s.urls, s.username, s.credential].filter(Boolean)
+      .join(" ")).join("\n");
+    return parseIceServers(text); // (what a tampered entry would be is refused as a settings line is)
+  } catch {
+    return [];
+  }
+}
+
+function keepServers(list) {
+  matchServers = list;
+  try {
+    if (list.length) window.sessionStorage.setItem(SERVERS_KEY, JSON.stringify(list));
+    else window.sessionStorage.removeItem(SERVERS_KEY);
+  } catch {
+    /* storage refused: they live in memory for this page */
+  }
+}
 
 const answer = (value) => JSON.stringify(value);
 const failure = (err) => answer({ ok: false, error: String((err && err.message) || err || "unknown error") });
@@ -52,6 +78,7 @@ function create(iceText, inherit = true) {
     return failure(err);
   }
   link.own = own; // (which servers are this page's own setting: diagnose() says whose TURN server refused)
+  if (inherit) link.passOn = matchServers; // (the host's: in this page's invites, its TURN server too)
   const id = nextLink++;
   const entry = { link, started: null, state: "new", openedMs: null, stalled: false, timer: null };
   links.set(id, entry);
@@ -210,7 +237,7 @@ async function reply(id, invite, key) {
     const t0 = performance.now();
     entry.started = t0;
     const code = await entry.link.reply(String(invite || ""), String(key || ""));
-    if (entry.link.inherited.length) matchServers = mergeServers([], entry.link.inherited);
+    if (entry.link.inherited.length) keepServers(mergeServers([], entry.link.inherited));
     watch(id, entry);
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0), inherited: entry.link.inherited.length });
   } catch (err) {
@@ -403,7 +430,7 @@ window.cargobayP2P = {
   create, invite, inviteCode, reply, accept, send, close, route, checkIce, codeKind, qrSvg, randomId, copy, scan,
   restartOffer, restartAnswer, restartAccept, verify,
   stopScan, DEFAULT_ICE_TEXT,
-  forgetServers() { matchServers = []; }, // a new match: no host's servers yet
+  forgetServers() { keepServers([]); }, // a new match: no host's servers yet
   // The optional relay signalling (web/relay.js, with the vendored MQTT.js): fetched only when it is used.
   loadRelay: () => import("./relay.js?v=__BUILD_ID__").then(() => window.cargobayRelay),
   canScan: "BarcodeDetector" in window,

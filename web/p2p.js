@@ -317,6 +317,7 @@ export class Link {
     this.servers = servers;
     this.inherit = inherit;
     this.inherited = []; // the servers the host's invite carried (a guest), used for this link
+    this.passOn = []; // the servers of this match's host among `servers` (a guest): its invites carry them
     this.pc = new RTCPeerConnection({ iceServers: servers });
     this.channel = null;
     this.localTypes = [];
@@ -368,9 +369,13 @@ export class Link {
     return this.inviteCode(key, shareTurn);
   }
 
-  // The invite again, from what was gathered (e.g. with the TURN server shared or not).
+  // The invite again, from what was gathered (e.g. with the TURN server shared or not). This page's own TURN
+  // server only if shared; the servers the host of this match passed on (a guest's `passOn`) always, first.
   inviteCode(key, shareTurn) {
-    const code = encodeSignal("offer", this.pc.localDescription.sdp, key, this.servers, shareTurn);
+    const host = new Set(this.passOn.map((s) => String(s.urls)));
+    const servers = mergeServers(this.servers.filter((s) => host.has(String(s.urls))),
+      this.servers.filter((s) => !host.has(String(s.urls)) && (shareTurn || !isTurn(s))));
+    const code = encodeSignal("offer", this.pc.localDescription.sdp, key, servers, true);
     this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
     return code;
   }
