@@ -323,11 +323,28 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
     assert page.errors == []
 
 
+def assert_haul_texts_clear(page: Any, where: str) -> None:
+    """Each trailer's name (and "Dealer") stays clear of its facts; every text of the board inside it."""
+    clash = page.evaluate("""() => [...document.querySelectorAll('#board g.trailer')].map(g => {
+        const n = g.querySelector('text.name').getBoundingClientRect(), f = g.querySelector('text.facts')
+          .getBoundingClientRect(); return [g.querySelector('text.name').textContent, f.left - n.right]; })""")
+    assert len(clash) == 4 and all(gap >= 4 for _, gap in clash), (where, clash)
+    edge = page.evaluate("""() => { const b = document.querySelector('#board svg').getBoundingClientRect();
+        return [...document.querySelectorAll('#board svg text')].filter(t => { const r = t.getBoundingClientRect();
+          return r.width > 0 && (r.left < b.left - 1 || r.right > b.right + 1); }).map(t => t.textContent); }""")
+    assert not edge, (where, edge)
+
+
 def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no-untyped-def]
     """A Haul match of four easy bots to its end: every seat has a name of its own (and its colour) in the last
-    Load's who-took-what and in the score table; none is a bare "Easy bot"."""
+    Load's who-took-what and in the score table; none is a bare "Easy bot". On the phone no name runs into
+    the facts beside it (the first board of a match with a person: a bot is the dealer)."""
     page = phone
     open_ready(page)
+    start_game(page, "haul")
+    assert "Dealer" in (page.text_content("#board g.trailer") or "") + (page.text_content("#board") or "")
+    assert_haul_texts_clear(page, "haul phone: the first board")
+    page.click("#to-menu")
     page.click("[data-game='haul']")
     page.wait_for_selector("#seat-3")
     for seat in range(4):
@@ -344,6 +361,7 @@ def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no
     bare = [t for t in texts if "Easy bot" in t and not any(name[:3] in t for name in names)]
     assert not bare, bare
     assert page.locator("#board .seat-swatch").count() >= 4
+    assert_haul_texts_clear(page, "haul phone: four bots, over")
     shot(page, "newcomer-haul-four-bots-over", full_page=True)
     assert_axe_clean(page, "haul four bots: over", "#board")
     assert page.errors == []

@@ -123,7 +123,7 @@ def resolve_order(view: Mapping[str, Any], names: Sequence[str], y: float) -> tu
         mark = "\u2713 " if turn < done else ("\u25b6 " if turn == done else "")
         steps.append(f"{mark}{short(names[seat], 10)}")
     line = "Resolve order: " + " \u2192 ".join(steps)
-    lines = _wrap(line, WIDTH - 24, 13)
+    lines = _wrap(line, (WIDTH - 24) / 1.15, 13)  # semi-bold glyphs and arrows are wider than wrap's average
     parts = [_text(12, y + 14 + 18 * k, text, size=13, fill=MUTED, weight="600", extra=' class="resolve-order"')
              for k, text in enumerate(lines)]
     return parts, y + 6 + 18 * len(lines)

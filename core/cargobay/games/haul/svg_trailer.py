@@ -17,15 +17,15 @@ TRAILER_H = 110
 
 
 def _tokens(x: float, y: float, left: int) -> str:
-    """Two fuel markers, filled for a token still held (the count is also written beside them)."""
-    parts = []
+    """Two fuel markers, filled for a token still held (their title says the count)."""
+    parts = [f'<g class="refuel" data-left="{left}"><title>Refuel tokens left: {left}</title>']
     for index in range(2):
         full = index < left
         parts.append(
             f'<circle cx="{x + 7 + index * 16}" cy="{y}" r="6" fill="{ACCENT if full else "none"}" '
             f'stroke="{ACCENT}" stroke-width="1.5"/>'
         )
-    return "".join(parts)
+    return "".join(parts) + "</g>"
 
 
 def trailer(
@@ -46,8 +46,9 @@ def trailer(
     title = short(names[who], 16) + dealer
     parts.append(seat_swatch(who, 18, y + 7))
     parts.append(_text(38, y + 19, title, size=15, weight="700", extra=' class="name"'))
+    # (the Refuel tokens are the two markers at the end: a bot's name and "Dealer" need the room)
     facts = (f"Score {view['scores'][who]} \u00b7 Trailer {view['trailer_points'][who]} \u00b7 "
-             f"Hand {view['hand_counts'][who]} \u00b7 Refuel {tokens}")
+             f"Hand {view['hand_counts'][who]}")
     parts.append(_text(WIDTH - 48, y + 19, facts, size=13, anchor="end", fill=MUTED, extra=' class="facts"'))
     parts.append(_tokens(WIDTH - 44, y + 14, tokens))
     sy = y + 30
