@@ -390,3 +390,31 @@ def test_tf22_bot_turn_times_at_the_page_s_own_pace(device) -> None:  # type: ig
         print(f"{page.device} tf22 bot turn {turn + 1}: {seconds:.1f} s for {after - before - 1} actions"
               f" (deeds listed: {page.get_attribute('#board g.recent', 'data-deeds')})")
     assert page.errors == []
+
+
+def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 item 9: Haul's friend match starts as you, a friend and two bots, Team UP!'s as you and a friend;
+    a set-up Host refuses says why right under the seats, in view."""
+    page = phone
+    open_ready(page)
+    picks = "(n) => [...Array(n).keys()].map(i => document.getElementById('p2p-seat-' + i).value)"
+    page.click("[data-game='haul']")
+    page.wait_for_selector("#p2p-seat-3")
+    assert page.evaluate(picks, 4) == ["me", "friend", "bot:easy", "bot:easy"]
+    page.click("[data-game='teamup']")
+    page.wait_for_selector("#p2p-seat-1")
+    assert page.evaluate(picks, 2) == ["me", "friend"]
+    page.select_option("#p2p-seat-1", "none")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.locator("#p2p-host").click()
+    note = page.locator("#p2p-setup-problem")
+    note.wait_for(state="visible")
+    assert "Give at least one seat to a friend" in note.inner_text()
+    box, seats = note.bounding_box(), page.locator("#p2p-seat-pickers").bounding_box()
+    assert box and seats and box["y"] >= 0 and box["y"] + box["height"] <= 844, box  # in view
+    assert 0 <= box["y"] - (seats["y"] + seats["height"]) < 200, (box, seats)  # right under the seats
+    assert page.get_attribute("#messages", "data-kind") != "error"
+    shot(page, "newcomer-friend-setup-problem")
+    page.select_option("#p2p-seat-1", "friend")
+    note.wait_for(state="hidden")
+    assert page.errors == []

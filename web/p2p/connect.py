@@ -13,8 +13,8 @@ class Connect:
     # --- the menu ---------------------------------------------------------------------------------------
     async def host(self):
         setup, problem = self.menu.read_friend()
+        self.menu.friend_problem(problem or "")  # next to the seats and options that caused it
         if problem:
-            show_message(problem)
             return
         if not self.may_leave():
             return

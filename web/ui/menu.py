@@ -306,13 +306,14 @@ class Menu:
         count = min(high, peers()[1])
         choices = [("me", "You"), ("friend", "A friend")] + [
             ("bot:" + bot, bot[:1].upper() + bot[1:] + " bot (on your page)") for bot in game["bots"]]
+        bot = "bot:" + game["bots"][0] if game["bots"] else "friend"
         for seat in range(count):
-            if seat < low:
-                default = "me" if seat == 0 else "friend"
-                box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat), choices, default))
-            else:
-                box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat),
-                                             [("none", "Nobody")] + choices, "none"))
+            # the default: you and one friend, the other seats the game needs bots (Haul: you, a friend, two
+            # bots; Team UP!: you and a friend), further seats nobody
+            default = "me" if seat == 0 else "friend" if seat == 1 else bot if seat < low else "none"
+            extra = [] if seat < low else [("none", "Nobody")]
+            box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat), extra + choices, default,
+                                         lambda event: self.friend_problem("")))
 
     def _friend_fixed(self):
         """The options a match between browsers always uses, shown fixed (a disabled control and a note);
@@ -332,6 +333,16 @@ class Menu:
             wrap.appendChild(field)
             box.appendChild(wrap)
             box.appendChild(element("p", "between browsers: " + words, id=name + "-note", **{"class": "hint"}))
+
+    def friend_problem(self, text):
+        """A friend set-up's problem shown under the seats that caused it (and scrolled into view); "" clears."""
+        note = by_id("p2p-setup-problem")
+        if not note:
+            return
+        note.textContent = text
+        note.hidden = not text
+        if text:
+            note.scrollIntoView(False)  # (its bottom at the bottom of the window, if it was out of view)
 
     def read_friend(self):
         """(partial setup, problem): {"game", "seats", "owners", "options"} for a match with friends: this
