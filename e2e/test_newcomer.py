@@ -14,7 +14,17 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from legibility import fonts, measure
-from ux import ARTIFACTS, assert_axe_clean, board, open_ready, shot, targets, wait_board_change, wait_settled
+from ux import (
+    ARTIFACTS,
+    assert_axe_clean,
+    board,
+    open_ready,
+    shot,
+    start_local,
+    targets,
+    wait_board_change,
+    wait_settled,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -417,4 +427,23 @@ def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> 
     shot(page, "newcomer-friend-setup-problem")
     page.select_option("#p2p-seat-1", "friend")
     note.wait_for(state="hidden")
+    assert page.errors == []
+
+
+def test_the_hot_seat_cover_s_button_holds_its_words_on_a_phone(phone) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 item 10: the cover between two people at one screen: its button's words inside the button
+    (they ran past both ends), every text >= 12 px and the button >= 44 px on a phone."""
+    page = phone
+    open_ready(page)
+    page.click("[data-game='load']")
+    page.wait_for_selector("#seat-1")
+    start_local(page, ("human", "human"))
+    page.wait_for_selector("#board svg.handoff")
+    inside = page.evaluate("""() => { const g = document.querySelector('#board svg.handoff [data-action]');
+        const r = g.querySelector('rect').getBoundingClientRect(), t = g.querySelector('text').getBoundingClientRect();
+        return [t.left - r.left, r.right - t.right, g.textContent]; }""")
+    assert inside[0] >= 8 and inside[1] >= 8, inside
+    now = measure(page)
+    assert now["text"]["px"] >= MIN_TEXT and min(now["target"]["w"], now["target"]["h"]) >= MIN_TARGET, now
+    shot(page, "newcomer-hot-seat-cover")
     assert page.errors == []

@@ -148,3 +148,23 @@ def test_a_log_with_cards_its_page_never_saw_replays_for_that_page_and_says_why_
     with pytest.raises(ReplayError, match="does not hold seat 2's cards"):
         replay.frame(5, 1)
     assert not Replay.open(golden("load", "easy-vs-medium-seed-1"), SPECS).masked
+
+
+@pytest.mark.parametrize(("game", "seats"), [("load", ["easy", "medium"]), ("haul", ["easy"] * 4),
+                                             ("tf22", ["easy", "easy"])])
+def test_a_replayed_move_is_said_in_the_words_its_seat_s_board_gave_it(game: str, seats: list[str]) -> None:
+    """Issue 20 item 10: a replay caption says the move as the seat's own board named it ("Load Red onto slot 3"),
+    not its code ("load:R@3"); chance steps have no words."""
+    replay = Replay.open(played(game, seats, 3), SPECS)
+    said = 0
+    for step in range(1, min(replay.steps, 40) + 1):
+        move = replay.frame(step)["move"]
+        if move["by"] == "chance":
+            assert move["words"] == ""
+            continue
+        assert move["words"] and move["action"] not in move["words"], move
+        said += 1
+    assert said >= 5
+    if game == "load":
+        first = next(replay.frame(s)["move"] for s in range(1, 40) if replay.frame(s)["move"]["by"] != "chance")
+        assert first["words"].startswith("Play "), first

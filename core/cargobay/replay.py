@@ -7,7 +7,9 @@ then kept every ``CHECKPOINT`` steps, so any step is at most that many ``apply``
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from html import escape, unescape
 from typing import Any
 
 from .engine import CHANCE, JSON, CargoBayError, Match
@@ -81,7 +83,8 @@ class Replay:
         move = None
         if step:
             seat, action = self.actions[step - 1]
-            move = {"seat": seat, "action": action, "by": "chance" if seat == CHANCE else self.seats[seat]}
+            move = {"seat": seat, "action": action, "by": "chance" if seat == CHANCE else self.seats[seat],
+                    "words": self.words(step, labels)}
         return {
             "mode": "replay",
             "game": game.id,
@@ -98,6 +101,22 @@ class Replay:
             "result": game.result(state),
             "hash": game.state_hash(state),
         }
+
+
+    def words(self, step: int, labels: Mapping[int, str]) -> str:
+        """What the seat's action of ``step`` did, in the words its own board gave it then (the clickable
+        element's label, e.g. "Load Green on slot 1"); "" for chance, or when no board said it."""
+        seat, action = self.actions[step - 1]
+        if seat < 0:
+            return ""
+        picks = self.spec.game.action_steps(action)
+        try:
+            _, svg, _ = board(self.spec, self.state(step - 1), seat, labels, picks[-1] if picks else "")
+        except (CargoBayError, LookupError, ValueError, TypeError):
+            return ""
+        found = re.search(r'data-action="' + re.escape(escape(action, quote=True)) + r'"[^>]*?aria-label="([^"]*)"',
+                          svg)
+        return unescape(found.group(1)) if found else ""
 
 
 __all__ = ["CHECKPOINT", "Replay", "ReplayError"]

@@ -6,15 +6,17 @@ from ui.engine import engine
 
 
 def move_words(frame):
-    """What the step did: "Easy bot (seat 2): play:3", "chance: deal:..."."""
+    """What the step did, in the words the seat's board gave it: "Ben (Easy bot): Load Red onto slot 3"; the
+    action's code only when no board said it ("Ben (Easy bot) (seat 2): load:R@3"); "chance: deal:..."."""
     move = frame.get("move")
     if not isinstance(move, dict):
         return "the start"
     seat, action = move.get("seat"), str(move.get("action"))
     if move.get("by") == "chance" or not isinstance(seat, int) or seat < 0:
         return "chance: " + action
-    label = (frame.get("labels") or {}).get(str(seat)) or "Player " + str(seat + 1)
-    return str(label) + " (seat " + str(seat + 1) + "): " + action
+    label = str((frame.get("labels") or {}).get(str(seat)) or "Player " + str(seat + 1))
+    words = str(move.get("words") or "")
+    return label + ": " + words if words else label + " (seat " + str(seat + 1) + "): " + action
 
 
 class Replayer:

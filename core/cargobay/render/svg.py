@@ -106,20 +106,28 @@ def board_root(game: str, width: float, height: float, label: str, view: Mapping
 
 
 def handoff_cover(seat: int, name: str) -> str:
-    """The cover shown between two hot-seat players, with the one button that lifts it."""
+    """The cover shown between two hot-seat players, with the one button that lifts it: as wide as its words
+    (a bold glyph ~0.6 em; the cover holds 470 units, the font shrinks beyond that), 64 units tall (a 390 px
+    phone draws the 500-unit cover at about 0.74: 47 px to tap, text >= 12 px).
+
+    >>> 'width="332"' in handoff_cover(1, "Player 2")  # (was 280: its 27 bold glyphs ran past both ends)
+    True
+    """
     who = escape(name)
     button = f"I am {who}: show my hand"
+    size = min(18.0, 430 / (0.6 * len(button)))
+    width = min(470.0, max(280.0, round(0.6 * size * len(button) + 40)))
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" class="handoff" viewBox="0 0 500 260" width="100%" '
         f'data-handoff="{seat}" role="group" aria-label="Pass the device to {who}">'
         '<rect x="6" y="6" width="488" height="248" rx="14" fill="#23304d"/>'
         f'<text x="250" y="78" text-anchor="middle" font-size="26" font-weight="700" fill="#fff" '
         f'font-family="{attr(FONT)}">{who}\u2019s turn</text>'
-        '<text x="250" y="112" text-anchor="middle" font-size="16" fill="#dfe6f3" '
+        '<text x="250" y="112" text-anchor="middle" font-size="17" fill="#dfe6f3" '
         f'font-family="{attr(FONT)}">Pass the device; everyone else, look away.</text>'
         f'<g class="action show" data-action="{SHOW}" data-seat="{seat}" role="button" tabindex="0" '
         f'aria-label="{button}"><title>{button}</title>'
-        '<rect x="110" y="150" width="280" height="56" rx="28" fill="#ffd36b"/>'
-        '<text x="250" y="185" text-anchor="middle" font-size="18" font-weight="700" fill="#1a1d24" '
+        f'<rect x="{num(250 - width / 2)}" y="146" width="{num(width)}" height="64" rx="32" fill="#ffd36b"/>'
+        f'<text x="250" y="184" text-anchor="middle" font-size="{num(size)}" font-weight="700" fill="#1a1d24" '
         f'font-family="{attr(FONT)}">{button}</text></g></svg>'
     )
