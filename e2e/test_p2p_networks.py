@@ -10,8 +10,8 @@ NAT, STUN behind symmetric NAT (the TURN message), a wrong TURN password (coturn
 refused"), a TURN server that allocates but relays to no peer (a second coturn with the range denied: "not even the
 TURN relay got through"), TURN behind symmetric NAT, TURN on the host only (not shared), and a 10 s blip of one
 router's uplink mid-match. Every connected case plays moves to equal state hashes; every failure case clicks "Open
-Connection settings". Every namespace made is deleted, also on failure. The figures go to e2e/artifacts/net-
-matrix.json and the seconds of each case to the terminal."""
+Connection settings". Every namespace made is deleted, also on failure. The figures go to
+e2e/artifacts/net-matrix.json and the seconds of each case to the terminal."""
 
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ opens. Each page may contact only the listed broker (the recorder's allowed_sock
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import time
 from collections.abc import Iterator
@@ -108,8 +110,11 @@ def reload_and_wait(page, others) -> float:  # type: ignore[no-untyped-def]
 
 
 def topic_of(link: str) -> str:
-    part = link.split("&r=", 1)[1].split("&", 1)[0]
-    return "cargobay/" + part.split(".")[1]
+    """The room's topic: the link carries only the key (web/relay-seal.js topicOf: SHA-256 under its own domain)."""
+    key, *rest = link.split("&r=", 1)[1].split("&", 1)[0].split(".")
+    assert len(rest) == 1 and len(key) == 43, link  # (key.peer: no topic in the link)
+    digest = hashlib.sha256(("cargobay-relay-topic/1\n" + key).encode()).digest()
+    return "cargobay/" + base64.urlsafe_b64encode(digest).decode().rstrip("=")[:22]
 
 
 def marks(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
@@ -195,6 +200,7 @@ def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_
     assert all(p.startswith("CBR1.") and "CB1." not in p for _, _, p in seen)
     sizes = [n for _, n, _ in seen]
     note("link_opened_to_connected_s", round(opened_s, 2))
+    note("invite_link_chars", {"link": len(link), "relay_part": len(link) - len(link.split("&r=")[0])})
     note("guest_reload_to_connected_s", round(guest_s, 2))
     note("host_reload_to_connected_s", round(host_s, 2))
     note("broker_saw", {"topics": sorted({t for t, _, _ in seen}), "messages": len(seen), "bytes_min": min(sizes),

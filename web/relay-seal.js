@@ -39,8 +39,24 @@ function randomText(bytes) {
 }
 
 // --- rooms and brokers -----------------------------------------------------------------------------------
-export function newRoom() {
-  return { key: randomText(32), topic: "cargobay/" + randomText(16) };
+// Public brokers with a WebSocket (TLS) listener, tried in turn; editable in the connection settings. A link
+// names one of these by its index (the first: not at all), any other broker by its address.
+export const DEFAULT_BROKERS = [
+  "wss://broker.emqx.io:8084/mqtt",
+  "wss://broker.hivemq.com:8884/mqtt",
+  "wss://test.mosquitto.org:8081/mqtt",
+];
+const TOPIC_DOMAIN = "cargobay-relay-topic/1\n";
+
+// A room's topic from its key (one-way: the broker sees the topic, never the key), so a link carries the key only.
+export async function topicOf(key) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", enc.encode(TOPIC_DOMAIN + key)));
+  return "cargobay/" + toB64url(digest).slice(0, 22);
+}
+
+export async function newRoom() {
+  const key = randomText(32);
+  return { key, topic: await topicOf(key) };
 }
 
 export function validRoom(room) {
@@ -48,27 +64,39 @@ export function validRoom(room) {
     && typeof room.topic === "string" && /^cargobay\/[A-Za-z0-9_-]{22}$/.test(room.topic);
 }
 
-// The invite link's relay part (after "#join=<code>&"): "r=<room key>.<topic id>.<peer index>&b=<broker>".
-export function linkPart(room, broker, peer) {
-  return `r=${room.key}.${room.topic.slice("cargobay/".length)}.${peer}&b=${encodeURIComponent(broker)}`;
+// The invite link's relay part (after "#join=<code>&"): "r=<room key>.<peer index>" when the topic is the key's
+// (`derived`: topicOf(key) === topic), else "r=<room key>.<topic id>.<peer index>"; then "&b=<index>" for a
+// default broker other than the first, "&b=<address>" for any other (nothing for the first default).
+export function linkPart(room, broker, peer, derived = false) {
+  const r = derived ? `${room.key}.${peer}` : `${room.key}.${room.topic.slice("cargobay/".length)}.${peer}`;
+  const index = DEFAULT_BROKERS.indexOf(broker);
+  const address = encodeURIComponent(broker).replace(/%3A/g, ":").replace(/%2F/g, "/"); // (both plain in a fragment)
+  return `r=${r}` + (index === 0 ? "" : `&b=${index > 0 ? index : address}`);
 }
 
-export function parseLinkPart(text) {
+export async function parseLinkPart(text) {
   const fields = {};
   for (const part of String(text || "").split("&")) {
     const at = part.indexOf("=");
     if (at > 0) fields[part.slice(0, at)] = part.slice(at + 1);
   }
-  const m = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})\.([1-5])$/.exec(fields.r || "");
-  if (!m) throw new RelayError("the link's relay part is damaged");
+  const long = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{22})\.([1-5])$/.exec(fields.r || "");
+  const short = /^([A-Za-z0-9_-]{43})\.([1-5])$/.exec(fields.r || "");
+  if (!long && !short) throw new RelayError("the link's relay part is damaged");
   let broker;
-  try {
-    broker = decodeURIComponent(fields.b || "");
-  } catch {
-    broker = "";
+  if (fields.b === undefined) broker = DEFAULT_BROKERS[0];
+  else if (/^[0-9]$/.test(fields.b)) broker = DEFAULT_BROKERS[Number(fields.b)] || "";
+  else {
+    try {
+      broker = decodeURIComponent(fields.b);
+    } catch {
+      broker = "";
+    }
   }
   if (parseBrokers(broker).length !== 1) throw new RelayError("the link names no relay");
-  return { room: { key: m[1], topic: "cargobay/" + m[2] }, broker, peer: Number(m[3]) };
+  const key = (long || short)[1];
+  const room = { key, topic: long ? "cargobay/" + long[2] : await topicOf(key) };
+  return { room, broker, peer: Number((long || short)[long ? 3 : 2]) };
 }
 
 // One broker per line: "wss://host[:port]/path" (ws:// too, e.g. a broker on this computer). Empty: none.

@@ -9,16 +9,12 @@
 //   {"type": "state", "state": "connected"|"lost", "broker": url}
 //   {"type": "dropped", "count": n}                         messages dropped so far (bad, replayed, flooding)
 import {
-  MAX_WIRE, Opener, RateLimit, RelayError, inner, linkPart, newRoom, parseBrokers, parseLinkPart, seal, validRoom,
+  DEFAULT_BROKERS, MAX_WIRE, Opener, RateLimit, RelayError, inner, linkPart, newRoom, parseBrokers, parseLinkPart,
+  seal, topicOf, validRoom,
 } from "./relay-seal.js?v=__BUILD_ID__";
 import { decodeSignal } from "./p2p.js?v=__BUILD_ID__";
 
-// Public brokers with a WebSocket (TLS) listener, tried in turn; editable in the connection settings.
-export const DEFAULT_BROKERS = [
-  "wss://broker.emqx.io:8084/mqtt",
-  "wss://broker.hivemq.com:8884/mqtt",
-  "wss://test.mosquitto.org:8081/mqtt",
-];
+export { DEFAULT_BROKERS };
 const TRY_MS = 5000; // one broker's connect timeout (a busy 2-core machine needed more than 3 s for one on loopback)
 const ALL_MS = 9000; // all of them: then the page falls back to codes (offline: at once, names do not resolve)
 const MAX_QUEUE = 32; // received messages waiting to be judged; more are dropped
@@ -30,6 +26,7 @@ const failure = (err) => answer({ ok: false, error: String((err && err.message) 
 const state = {
   client: null, broker: null, room: null, opener: null, limit: new RateLimit(), queue: [], busy: false,
   keys: {}, received: 0, delivered: 0, flooded: 0, queued: 0, published: 0, listener: null, connected: false,
+  derived: false,
 };
 let mqttModule = null;
 
@@ -124,6 +121,7 @@ async function join(roomJson, brokersText) {
     if (!brokers.length) throw new RelayError("no relay is listed in the connection settings");
     leave();
     state.room = room;
+    state.derived = room.topic === (await topicOf(room.key)); // (then a link carries the key only)
     state.opener = new Opener(room, keyOf);
     const connect = await mqttConnect();
     const until = performance.now() + ALL_MS;
@@ -230,12 +228,13 @@ function stats() {
 
 window.cargobayRelay = {
   join, leave, prepare, publish, setKeys, checkBrokers, stats,
-  newRoom: () => answer(newRoom()),
+  newRoom: async () => answer(await newRoom()),
   // The invite link's relay part for `peer`, through the broker this page is connected to.
-  linkPart: (peer) => (state.room && state.broker ? linkPart(state.room, state.broker, Number(peer)) : ""),
-  parseLink(text) {
+  linkPart: (peer) => (state.room && state.broker
+    ? linkPart(state.room, state.broker, Number(peer), !!state.derived) : ""),
+  async parseLink(text) {
     try {
-      return answer({ ok: true, ...parseLinkPart(text) });
+      return answer({ ok: true, ...(await parseLinkPart(text)) });
     } catch (err) {
       return failure(err);
     }

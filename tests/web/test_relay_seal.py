@@ -5,6 +5,8 @@ the rate limit and the link's relay part. Skipped where node is missing."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import shutil
 import subprocess
@@ -52,13 +54,22 @@ const limit = new seal.RateLimit(10, 30);
 let taken = 0; for (let i = 0; i < 100; i++) taken += limit.take(1000) ? 1 : 0;
 out.burst = taken; out.after_1s = [...Array(20)].filter(() => limit.take(2000)).length;
 const part = seal.linkPart(room, "ws://127.0.0.1:9001/mqtt", 2);
-out.part = part; out.parsed = seal.parseLinkPart(part);
+out.part = part; out.parsed = await seal.parseLinkPart(part);
+out.old_part = await seal.parseLinkPart(
+  `r=${room.key}.${room.topic.slice(9)}.2&b=ws%%3A%%2F%%2F127.0.0.1%%3A9001%%2Fmqtt`);
 const bads = ["r=short.x.1&b=ws%%3A%%2F%%2Fh", part.replace(".2&", ".9&"),
-  part.replace(/&b=.*/, "&b=http%%3A%%2F%%2Fh")];
+  part.replace(/&b=.*/, "&b=http%%3A%%2F%%2Fh"), part.replace(/&b=.*/, "&b=7"), "r=" + room.key + ".0"];
+out.bad_part = [];
 for (const bad of bads) {
-  try { seal.parseLinkPart(bad); out.bad_part_parsed = bad; } catch (e) { out.bad_part = e.message; }
+  try { await seal.parseLinkPart(bad); out.bad_part_parsed = bad; } catch (e) { out.bad_part.push(e.message); }
 }
-out.room_ok = seal.validRoom(seal.newRoom());
+const fresh = await seal.newRoom();
+out.room_ok = seal.validRoom(fresh);
+out.fresh = fresh;
+out.fresh_topic = await seal.topicOf(fresh.key);
+out.short_first = seal.linkPart(fresh, seal.DEFAULT_BROKERS[0], 1, true);
+out.short_second = seal.linkPart(fresh, seal.DEFAULT_BROKERS[1], 3, true);
+out.short_parsed = [await seal.parseLinkPart(out.short_first), await seal.parseLinkPart(out.short_second)];
 console.log(JSON.stringify(out));
 """
 
@@ -98,6 +109,21 @@ def test_envelope_opens_only_good_fresh_signed_messages(tmp_path: Path) -> None:
     assert out["dropped"] == {"size": 1, "garbage": 4, "shape": 1, "stale": 1, "replay": 2, "unverified": 1,
                               "forged": 1}
     assert out["burst"] == 30 and out["after_1s"] == 10
-    assert out["parsed"] == {"room": ROOM, "broker": "ws://127.0.0.1:9001/mqtt", "peer": 2}
-    assert "bad_part_parsed" not in out and out["bad_part"]
+    assert out["part"].endswith(".2&b=ws://127.0.0.1:9001/mqtt")  # (":" and "/" are plain in a fragment)
+    assert out["parsed"] == out["old_part"] == {"room": ROOM, "broker": "ws://127.0.0.1:9001/mqtt", "peer": 2}
+    assert "bad_part_parsed" not in out and len(out["bad_part"]) == 5, out["bad_part"]
     assert out["room_ok"] is True
+
+    # The link carries the room key only (the topic is the key's, one-way: SHA-256 under its own domain); the
+    # first default broker is not named at all, another default by its index: the relay part of a link is 48
+    # characters (it was 114); the broker sees the topic, never the key.
+    fresh = out["fresh"]
+    digest = hashlib.sha256(("cargobay-relay-topic/1\n" + fresh["key"]).encode()).digest()
+    topic = "cargobay/" + base64.urlsafe_b64encode(digest).decode().rstrip("=")[:22]
+    assert fresh["topic"] == out["fresh_topic"] == topic and fresh["key"] not in topic
+    assert out["short_first"] == "r=" + fresh["key"] + ".1" and len("&" + out["short_first"]) == 48
+    assert out["short_second"] == "r=" + fresh["key"] + ".3&b=1"
+    assert out["short_parsed"] == [
+        {"room": fresh, "broker": "wss://broker.emqx.io:8084/mqtt", "peer": 1},
+        {"room": fresh, "broker": "wss://broker.hivemq.com:8884/mqtt", "peer": 3},
+    ]

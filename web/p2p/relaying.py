@@ -138,7 +138,7 @@ class Relaying:
         if self.mesh.role != "host":
             return ""
         if self.room is None and not self.mesh.started and by_id("p2p-relay").checked:
-            room = glue_json((await self.relay_api()).newRoom())
+            room = glue_json(await (await self.relay_api()).newRoom())
             show_message("Connecting to the relay…", "info")
             problem = await self.room_join(room, self.brokers_text(), 0)
             if problem:
@@ -169,7 +169,7 @@ class Relaying:
         if not relay_part:
             return None
         api = await self.relay_api()
-        parsed = glue_json(api.parseLink(relay_part))
+        parsed = glue_json(await api.parseLink(relay_part))
         if not parsed.get("ok"):
             show_message("The invite link's relay part is damaged (" + str(parsed.get("error")) + "): send your "
                          "friend the reply code below instead.", "info")
