@@ -20,6 +20,7 @@ import contextlib
 import functools
 import hashlib
 import http.server
+import importlib.util
 import json
 import os
 import re
@@ -543,6 +544,17 @@ def lint(root: Path = ROOT) -> int:
     return 0
 
 
+def parallel(rest: list[str]) -> list[str]:
+    """The whole suite (no pytest arguments given) runs on two pytest-xdist workers: the browser tests one after
+    another on one worker (their `xdist_group`, e2e/conftest.py), the pure-Python tests on the other meanwhile.
+    Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process."""
+    if rest or importlib.util.find_spec("xdist") is None:
+        return []
+    # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)
+    extra = ["-p", "no:benchmark"] if importlib.util.find_spec("pytest_benchmark") else []
+    return ["-n", "2", "--dist", "loadgroup", *extra]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="build.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -576,7 +588,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "test":
         build(dist, args.wheel, args.skip_npm)
         env = dict(os.environ, CARGOBAY_DIST=str(dist), CARGOBAY_PREBUILT="1")
-        return subprocess.call([sys.executable, "-m", "pytest", *rest], cwd=ROOT, env=env)
+        return subprocess.call([sys.executable, "-m", "pytest", *parallel(rest), *rest], cwd=ROOT, env=env)
     return 2
 
 

@@ -135,3 +135,14 @@ def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
+
+
+def pytest_collection_modifyitems(items) -> None:  # type: ignore[no-untyped-def]
+    """Under pytest-xdist (`python build.py test` runs the whole suite on two workers), every browser test goes to
+    one worker, one after another, in file order: two Chromiums with Pyodide at once would starve each other on a
+    2-core machine, and the network tests' namespaces and brokers are started per test. The other worker takes
+    the pure-Python tests meanwhile."""
+    e2e_dir = Path(__file__).resolve().parent
+    for item in items:
+        if e2e_dir in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.xdist_group("e2e"))

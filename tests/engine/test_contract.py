@@ -10,6 +10,7 @@ replays to the same hash. Nothing here names a game.
 from __future__ import annotations
 
 import json
+import os
 import random
 import xml.etree.ElementTree as ET
 from typing import Any
@@ -25,18 +26,23 @@ from cargobay.session import HINT
 from tests.games import hooks
 
 GAME_IDS = sorted(SPECS)
+# random matches per game, each checked at every node: a few in CI (each Haul or Loot match checked in full takes
+# seconds); `python bench/contract_sweep.py` runs hundreds
+EXAMPLES = int(os.environ.get("CARGOBAY_CONTRACT_EXAMPLES", "5"))
 
 
 def seat_count(game: Game[Any], rng: random.Random) -> int:
     return rng.randint(game.min_seats, game.max_seats)
 
 
-def playout(game_id: str, seed: int, check: bool = True, options: dict[str, Any] | None = None) -> Match:
-    """A match of uniformly random legal actions; every node checked on the way when ``check``."""
+def playout(game_id: str, seed: int, check: bool = True, options: dict[str, Any] | None = None,
+            sparse: int = 1) -> Match:
+    """A match of uniformly random legal actions; every node (every ``sparse``-th of the game's own cadence) checked
+    on the way when ``check``."""
     game = GAMES[game_id]
     rng = random.Random(seed)
     match = Match(game, ["easy"] * seat_count(game, rng), seed, {**hooks.playout_options(game_id), **(options or {})})
-    every = hooks.check_every(game_id)
+    every = hooks.check_every(game_id) * sparse
     while not game.is_terminal(match.state):
         if check and match.step % every == 0:
             check_node(game_id, match, rng)
@@ -140,7 +146,7 @@ def check_end(game_id: str, match: Match) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32))
 def test_random_playouts_keep_the_contract(game_id: str, seed: int) -> None:
     playout(game_id, seed)
@@ -160,7 +166,8 @@ def test_every_option_value_at_its_limits_plays(game_id: str) -> None:
         values: list[Any] = {"int": [option.low, option.high], "bool": [False, True], "choice": list(option.choices),
                              "set": [[]], "text": [option.default]}[option.kind]  # a game tests its own sets and texts
         for value in values:
-            match = playout(game_id, 7, options={option.name: value})
+            # (every 4th node checked: the random playouts above check every node with the default options)
+            match = playout(game_id, 7, options={option.name: value}, sparse=4)
             assert match.options[option.name] == (tuple(value) if option.kind == "set" else value)
             assert Match.from_log(match.to_log(), GAMES).options == match.options
 
