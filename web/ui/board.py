@@ -11,6 +11,7 @@
 import json
 
 from ui.dom import attr, by_id, on
+from ui.explain import Explain
 from ui.panzoom import PanZoom
 
 CLICKABLE = "[data-action],[data-select]"
@@ -38,6 +39,7 @@ class Board:
         on(self.el, "click", self._click)
         on(self.el, "keydown", self._key)
         self.panzoom = PanZoom(self.el)  # a board with a map (data-panzoom): pan, zoom, reach on hover
+        self.explain = Explain(self.el)  # a card or piece says what it is on a long-press or keyboard focus
 
     def drive(self, on_action, on_select):
         self.on_action = on_action
@@ -47,6 +49,7 @@ class Board:
         self.svg = None
         self.snap = None
         self.el.innerHTML = ""
+        self.explain.hide()
         self.panzoom.reset()
         for name in ("data-step", "data-hash", "data-scores", "data-to-decide", "data-viewer", "data-waiting",
                      "data-handoff", "data-selection", "aria-busy"):
@@ -62,6 +65,7 @@ class Board:
         if svg != self.svg:
             focused = self._focused_key()
             self.svg = svg
+            self.explain.hide()
             el.innerHTML = svg
             self.panzoom.attach(snap)
             self._refocus(focused, snap)
