@@ -47,7 +47,9 @@ there (the engine's choice is then as good a reading); the engine's deviations f
         the end of the collection. A plain (waiting) Copy Cat is a type of its own for the Bullets.
     R8* The third Lucky 4 Leaf Clover: whenever a clover (or a Copy Cat copying one) brings a player's clover
         count to 3, 6, .. (the third of each set, sets starting again once complete), the top card is drawn
-        and gained; a stolen clover draws nothing (a stolen card's action is not performed again).
+        and gained. A stolen clover counts too (ruling 9: "obtaining a 3rd ... Clover in any way, a theft
+        included, draws the card"), although a stolen card's action is not performed again otherwise. (Before
+        ruling 9 a stolen clover drew nothing, as the engine did.)
     R9  Love Letters are asked at the start of each round after the one they came in, in the order received
         (round, then location), and only when some location holds a card; each player at most once a round.
     R10 The end-tie playoff keeps the single-use guns spent; gun cards: 3 rounds in a row with nobody out
@@ -73,6 +75,21 @@ there (the engine's choice is then as good a reading); the engine's deviations f
         collection (the same card).
     R13* A round that starts with no card on any location (the deck ran out) has no picks and gives no White
         Flags (nobody missed a card another player got).
+    R14 "Reposition the cards to any position in the deck" (Tall Glass of Water; Keys of Power and Sleight of
+        Hand: "the extras"), ruling 7: any depth, from the top to the bottom. The owner puts the held cards back
+        one at a time, each at a depth of the deck as it is then (``put:<card>:<cards above it>``, or
+        ``put:<card>:bottom``); one at a time reaches every order and every set of positions. (Before ruling 7
+        this read "on top or at the bottom", as the engine did.)
+    R15 White Flags are cards in front of you (ruling 8; Dynamite: "Choose 2 cards that are in front of you ...
+        In the 2nd round ... you do have to discard the one card you have"): Dynamite may discard White Flags
+        (``discard:flag+gold``, ``discard:flag+flag``; a Dynamite with only White Flags besides asks too) and they
+        go to the discard pile as cards; Sleight of Hand may exchange one (``trade:<drawn>:flag``): the White
+        Flag is then one of the extras put back into the deck, and whoever later gains it (a location, a draw,
+        Keys of Power) receives a White Flag; a Sleeping Dart may take one (``steal:<seat>:flag``): the thief
+        receives a White Flag, the victim loses one and takes one (ruling 4), so keeps as many; a Dart with only
+        White Flags to take asks too.
+    R16 A Sleight of Hand may exchange itself (ruling 9: "it is one of the cards in front of you"): it goes
+        back into the deck as one of the extras.
 """
 
 from __future__ import annotations
@@ -201,12 +218,10 @@ class Card:
         return self.copy if self.code == "cat" and self.copy else self.code
 
 
-def arrangements(held: list[str]) -> set[str]:
-    out = set()
-    for perm in set(itertools.permutations(held)):
-        for k in range(len(perm) + 1):
-            out.add(f"arrange:{','.join(perm[:k])}/{','.join(perm[k:])}")
-    return out
+def put_backs(held: list[str], deck: int) -> set[str]:
+    """R14: each held card, one at a time, at any depth of the deck as it is now: 0 cards above it (the top) to
+    all of them (the bottom, written ``bottom``)."""
+    return {f"put:{c}:{d}" for c in held for d in range(deck)} | {f"put:{c}:bottom" for c in held}
 
 
 def item_cards(players: int, types: list[str] | tuple[str, ...]) -> list[str]:
@@ -321,21 +336,22 @@ class Referee:
         if kind == "handkerchief":
             return {"keep", "draw"}
         if kind == "arrange":
-            return arrangements(self.held)
+            return put_backs(self.held, len(self.deck))
         if kind == "take":
             return {f"take:{c}" for c in self.held}
-        if kind == "trade":
-            own = {c.text for c in self.colls[seat] if c is not data["card"]}
+        if kind == "trade":  # R16: the Sleight itself too; R15: a White Flag too
+            own = {c.text for c in self.colls[seat]} | ({"flag"} if self.flags[seat] else set())
             return {"trade:none"} | {f"trade:{d}:{o}" for d in self.held for o in own}
         if kind == "copy":
             return {f"copy:{c}" for c in self._copyable(seat, data["card"])}
-        if kind == "discard":
-            others = [c.text for c in self.colls[seat] if c is not data["card"]]
+        if kind == "discard":  # R15: the White Flags are among the cards in front of one
+            others = [c.text for c in self.colls[seat] if c is not data["card"]] + ["flag"] * self.flags[seat]
             if len(others) == 1:
                 return {f"discard:{others[0]}"}
             return {f"discard:{'+'.join(sorted(pair))}" for pair in itertools.combinations(others, 2)}
         if kind == "steal":
-            return {f"steal:{v}:{c.text}" for v in range(self.players) if v != seat for c in self.colls[v]}
+            return ({f"steal:{v}:{c.text}" for v in range(self.players) if v != seat for c in self.colls[v]}
+                    | {f"steal:{v}:flag" for v in range(self.players) if v != seat and self.flags[v]})
         raise AssertionError(kind)
 
     def _copyable(self, seat: int, cat: Card) -> set[str]:
@@ -700,13 +716,17 @@ class Referee:
         return out
 
     def _t_gain(self, seat: int, code: str, src: int, how: str) -> None:
+        if code == "flag":  # R15: a White Flag card (one a Sleight put into the deck, or one stolen) received
+            self.seen[f"white flag card received ({how})"] += 1
+            self._flag(seat)
+            return
         card = Card(code)
         self.colls[seat].append(card)
         self.seen[f"gained {code}"] += 1
         if code == "sheriff":
             self._badge(seat, src, how, card)
         tasks: list[tuple[Any, ...]] = []
-        if how != "steal" or code == "cat":
+        if how != "steal" or code in ("cat", "clover"):  # R8: a stolen Clover may be the third
             tasks.append(("act", seat, card, code, src))
         if code != "cat":
             # R7: every waiting Copy Cat becomes this card: it leaves the collection, the card acts (with all it
@@ -758,10 +778,12 @@ class Referee:
         elif code == "dynamite":
             others = sum(c is not card for c in self.colls[seat])
             self.seen[f"dynamite with {min(others, 2)} other cards"] += 1
-            if others:
+            if self.flags[seat]:
+                self.seen["dynamite with White Flags"] += 1
+            if others or self.flags[seat]:
                 self._ask(seat, "discard", card.text, card=card)
         elif code == "dart":
-            if any(self.colls[v] for v in range(self.players) if v != seat):
+            if any(self.colls[v] or self.flags[v] for v in range(self.players) if v != seat):
                 self._ask(seat, "steal", card.text, card=card, src=src)
             else:
                 self.seen["dart with nobody to hit"] += 1
@@ -786,7 +808,7 @@ class Referee:
 
     def _answer(self, parsed: A.Action) -> None:
         assert self.prompt is not None
-        seat = self.prompt[0]
+        seat, label = self.prompt[0], self.prompt[2]  # the card whose ability it is, as it was asked
         data = self.prompt_data
         self.prompt, self.prompt_data = None, {}
         self.phase = "busy"
@@ -813,21 +835,34 @@ class Referee:
                 self.discards.append(card.code)
                 drawn = self._draw(2)
                 self._front(*(("gain", seat, c, data["src"], "draw") for c in drawn))
-        elif isinstance(parsed, A.Arrange):
-            self.deck = list(parsed.top) + self.deck + list(parsed.bottom)
-            self.held = []
+        elif isinstance(parsed, A.Put):
+            self.held.remove(parsed.card)
+            self.deck.insert(len(self.deck) if parsed.depth is None else parsed.depth, parsed.card)
+            self.seen["put back " + ("at the bottom" if parsed.depth is None else "on top" if parsed.depth == 0
+                                     else "in the middle")] += 1
+            if self.held:
+                self._ask(seat, "arrange", label, card=card)
         elif isinstance(parsed, A.Take):
             self.held.remove(parsed.card)
             self.seen["keys takes"] += 1
             tasks = [("gain", seat, parsed.card, data["src"], "draw")]
             if self.held:
-                tasks.insert(0, ("ask_arrange", seat, card))
+                tasks.insert(0, ("ask_arrange", seat, card, label))
             self._front(*tasks)
         elif isinstance(parsed, A.Trade):
             assert card is not None
             tasks: list[tuple[Any, ...]] = []
-            if parsed.drawn is not None:
-                own = next(c for c in self.colls[seat] if c is not card and c.text == parsed.own)
+            if parsed.drawn is not None and parsed.own == "flag":
+                self.flags[seat] -= 1
+                self.seen["sleight gives a White Flag back"] += 1
+                self.held.remove(parsed.drawn)
+                self.held.append("flag")
+                self.seen["sleight trades"] += 1
+                tasks.append(("gain", seat, parsed.drawn, data["src"], "trade"))
+            elif parsed.drawn is not None:
+                own = next(c for c in self.colls[seat] if c.text == parsed.own)
+                if own is card:
+                    self.seen["sleight gives itself back"] += 1
                 self._lose(seat, own)
                 if own.code == "cat":
                     self.seen["sleight gives a Copy Cat back"] += 1
@@ -836,7 +871,7 @@ class Referee:
                 self.seen["sleight trades"] += 1
                 tasks.append(("gain", seat, parsed.drawn, data["src"], "trade"))
             if self.held:
-                tasks.insert(0, ("ask_arrange", seat, card))
+                tasks.insert(0, ("ask_arrange", seat, card, label))
             self._front(*tasks)
         elif isinstance(parsed, A.Copy):
             assert card is not None
@@ -851,9 +886,19 @@ class Referee:
         elif isinstance(parsed, A.Discard):
             assert card is not None
             for text in parsed.cards:
+                if text == "flag":  # R15: a White Flag discarded is a card on the discard pile
+                    self.flags[seat] -= 1
+                    self.discards.append("flag")
+                    self.seen["dynamite discards a White Flag"] += 1
+                    continue
                 gone = next(c for c in self.colls[seat] if c is not card and c.text == text)
                 self._lose(seat, gone)
                 self.discards.append(gone.code)
+        elif isinstance(parsed, A.Steal) and parsed.card == "flag":  # R15: the victim's White Flag, and one more
+            self.flags[parsed.seat] -= 1
+            self.seen["steals of a White Flag"] += 1
+            self._flag(parsed.seat)
+            self._front(("gain", seat, "flag", data["src"], "steal"))
         elif isinstance(parsed, A.Steal):
             victim = parsed.seat
             taken = next(c for c in self.colls[victim] if c.text == parsed.card)
@@ -875,8 +920,8 @@ class Referee:
         else:
             raise AssertionError(parsed)
 
-    def _t_ask_arrange(self, seat: int, card: Card) -> None:
-        self._ask(seat, "arrange", card.text, card=card)
+    def _t_ask_arrange(self, seat: int, card: Card, label: str) -> None:
+        self._ask(seat, "arrange", label, card=card)
 
     def _lose(self, seat: int, card: Card, keep: list[int] | None = None) -> None:
         """``card`` leaves ``seat``'s collection (a Copy Cat forgets its copy); unused Letters beyond the

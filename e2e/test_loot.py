@@ -73,7 +73,19 @@ def next_turn(page: Any) -> str:
 
 
 def actions(page: Any) -> list[str]:
-    return list(page.locator("#board [data-action]").evaluate_all("es => es.map(e => e.dataset.action)"))
+    """The complete moves on the board; when it offers only a first step (a card put back into the deck, ruling
+    7: the card, then its depth), that step is picked first and its completions are returned."""
+    offered = list(page.locator("#board [data-action]").evaluate_all("es => es.map(e => e.dataset.action)"))
+    steps = page.locator("#board [data-select]:not([data-select=''])")
+    if not offered and steps.count():
+        prefix = steps.first.get_attribute("data-select") or ""
+        steps.first.click()
+        page.wait_for_function("(p) => document.getElementById('board').dataset.selection === p"
+                               " || document.getElementById('messages').dataset.kind === 'error'", arg=prefix)
+        assert_no_error(page)
+        offered = list(page.locator("#board [data-action]").evaluate_all("es => es.map(e => e.dataset.action)"))
+        assert offered and all(a.startswith(prefix + ":") for a in offered), (prefix, offered)
+    return offered
 
 
 SIGNATURE_JS = """() => { const b = document.getElementById('board'), q = document.getElementById('quickdraw');

@@ -58,7 +58,27 @@ def test_whole_loot_matches_are_dealt_cryptographically(peers: int, seed: int, i
     peeks = check_sight(network)
     if items:  # Tall Glass, Keys and Sleight were in the deck: some were gained and peeked with
         assert peeks > 0
-        assert any(a.split(":")[0] in ("take", "trade", "arrange") for _, a in network.peers[0].match.actions)
+        assert any(a.split(":")[0] in ("take", "trade", "put") for _, a in network.peers[0].match.actions)
+        check_put_backs(network)
+
+
+def check_put_backs(network: Network) -> None:
+    """Ruling 7 between browsers: the random players put cards back at every depth; each put names a deck token
+    (or a card every page saw: one a Sleight of Hand gave back), and a token's face stays unknown to every page
+    but those of the seats that peeked at it, until the card is shown to all."""
+    middle = [(seat, action.split(":")[1]) for seat, action in network.peers[0].match.actions
+              if action.startswith("put:") and action.split(":")[2] not in ("0", "bottom")]
+    assert middle and any(card.startswith("#") for _, card in middle)
+    masked = 0
+    for me, peer in enumerate(network.peers):
+        crypto = peer.match.state.crypto
+        assert crypto is not None
+        mine = {s for s, owner in enumerate(peer.setup.owners) if owner == me}
+        for seat, card in middle:
+            if card.startswith("#") and card not in crypto["public"] and not mine & set(crypto["peeks"][card]):
+                assert card not in crypto["known"], (me, seat, card)  # only the seats that peeked know it
+                masked += 1
+    assert masked
 
 
 def test_a_loot_spectator_sees_no_peeked_card() -> None:

@@ -6,8 +6,9 @@ in every process and every match:
 
 - LOAD! and Haul: every action and step of the game, listed (``Listed``): the id is its index.
 - Loot N' Loaded: one block per kind (``pick:3``, ``gun:deadly``, ``draw:420``, ``trade:oil:gold``...), the
-  card names through one list; an arrangement (``arrange:a,b/c``) as its order and split of the cards
-  named, sorted (the same cards are arranged at one node, so the ids there differ).
+  card names through one list; a card put back into the deck at any depth (ruling 7) in its selection steps:
+  the card (``put:oil``), "deeper" (``put:oil:deeper``), then the card and its depth (``put:oil:17``,
+  ``put:oil:bottom``).
 - Team UP!: the box in its orientation (the selection step ``box:B-red@h``), then ``place`` with the box and
   its corner cell.
 - TF22: the selection steps the page has (``unit:7``, then ``cargo:7>40``, then ``unload:7>40@12,6``): each
@@ -19,7 +20,6 @@ in every process and every match:
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -131,15 +131,7 @@ def haul_codec() -> Codec:
 
 
 # --- Loot N' Loaded ---------------------------------------------------------------------------------------
-ARRANGED = 4  # the most cards one arrangement puts back
-
-
-def _arrangements(k: int) -> list[tuple[int, tuple[int, ...]]]:
-    """(split, permutation) of ``k`` cards, in id order."""
-    return [(split, perm) for split in range(k + 1) for perm in itertools.permutations(range(k))]
-
-
-ARRANGEMENTS = {k: _arrangements(k) for k in range(ARRANGED + 1)}
+DEPTHS = 128  # a card put back: depths 0 (the top) to 127 (a Loot deck holds at most 15 x 6 + 8 = 98 cards)
 
 
 def loot_codec() -> Codec:
@@ -161,8 +153,9 @@ def loot_codec() -> Codec:
                         ("steal", seats * len(cards)), ("copy", len(cards)), ("take", len(cards)),
                         ("trade", 1 + len(cards) * len(cards))):
         blocks.add(kind, count)
-    for k in range(ARRANGED + 1):
-        blocks.add(f"arrange{k}", len(ARRANGEMENTS[k]))
+    blocks.add("put", len(cards) * (DEPTHS + 1))  # the last depth of a card's range is the bottom
+    blocks.add("putcard", len(cards))
+    blocks.add("putdeeper", len(cards))
 
     def parse(pick: str) -> tuple[str, int]:
         if pick in ("keep", "draw"):
@@ -189,19 +182,24 @@ def loot_codec() -> Codec:
                 return kind, 0
             drawn, _, own = rest.partition(":")
             return kind, 1 + card[drawn] * len(cards) + card[own]
-        if kind == "arrange":
-            top, _, bottom = rest.partition("/")
-            order = [*(top.split(",") if top else []), *(bottom.split(",") if bottom else [])]
-            ranked = sorted(range(len(order)), key=lambda i: order[i])  # the cards sorted, ties by position
-            perm = tuple(ranked)
-            split = len(top.split(",")) if top else 0
-            return f"arrange{len(order)}", ARRANGEMENTS[len(order)].index((split, perm))
+        if kind == "put":
+            name, _, depth = rest.partition(":")
+            if not depth:
+                return "putcard", card[name]
+            if depth == "deeper":
+                return "putdeeper", card[name]
+            at = DEPTHS if depth == "bottom" else int(depth)
+            if not (depth == "bottom" or (depth.isascii() and depth.isdigit() and at < DEPTHS)):
+                raise ValueError(depth)
+            return kind, card[name] * (DEPTHS + 1) + at
         raise KeyError(kind)
 
     def describe(kind: str, offset: int) -> str:
-        if kind.startswith("arrange"):
-            split, perm = ARRANGEMENTS[int(kind[7:])][offset]
-            return f"arrange the {len(perm)} cards (sorted) in order {list(perm)}, {split} on top"
+        if kind == "put":
+            name, depth = divmod(offset, DEPTHS + 1)
+            return f"put {cards[name]} back " + ("at the bottom" if depth == DEPTHS else f"at depth {depth}")
+        if kind in ("putcard", "putdeeper"):
+            return f"{kind} {cards[offset]}"
         return f"{kind} #{offset}"
 
     return Parsed(blocks, parse, describe)

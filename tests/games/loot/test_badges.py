@@ -105,13 +105,14 @@ def test_ruling_6_a_sleight_of_hand_exchanging_a_badge_puts_back_a_plain_badge()
         match.apply(seat, action)
     state = match.state
     assert state.prompt == [0, "trade", "sleight"] and state.held == ["totem", "totem"]
-    assert GAME.legal_actions(state, 0) == ["trade:none", "trade:totem:sheriff@1.1"]
+    assert GAME.legal_actions(state, 0) == ["trade:none", "trade:totem:sheriff@1.1", "trade:totem:sleight"]  # ruling 9
     match.apply(0, "trade:totem:sheriff@1.1")
     state = match.state
     assert state.held == ["totem", "sheriff"] and "sheriff" in GAME.view(state, 0)["held"]
     assert state.collections[0] == ["sleight"] and state.badges == []
-    assert "arrange:sheriff/totem" in GAME.legal_actions(state, 0)
-    match.apply(0, "arrange:sheriff/totem")
+    assert "put:sheriff:0" in GAME.legal_actions(state, 0)
+    match.apply(0, "put:sheriff:0")
+    match.apply(0, "put:totem:bottom")
     state = match.state
     assert state.deck[-1] == "totem" and "sheriff" in state.locations  # on top: the next round's new card
     outside = [*state.deck, *state.held, *state.discards, *(c for c in state.locations if c is not None)]

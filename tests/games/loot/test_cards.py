@@ -27,10 +27,11 @@ def test_tall_glass_shows_the_top_three_to_its_owner_only_and_puts_them_back_in_
     assert GAME.view(state, 0)["held"] == ["sleight", "keys", "dart"]
     other = GAME.view(state, 1)
     assert other["held"] == [] and other["held_count"] == 3 and "sleight" in other["deck_cards"]
-    assert len(GAME.legal_actions(state, 0)) == 24
+    deck = len(state.deck)
+    assert len(GAME.legal_actions(state, 0)) == 3 * (deck + 1)  # each card held, at any depth (ruling 7)
     with pytest.raises(IllegalActionError):
-        GAME.apply(state, 0, "arrange:sleight,keys/gold")  # not the cards held
-    state = GAME.apply(state, 0, "arrange:dart,keys/sleight")
+        GAME.apply(state, 0, "put:gold:0")  # not a card held
+    state = act(state, (0, "put:sleight:bottom"), (0, "put:keys:0"), (0, "put:dart:0"))
     assert state.deck[-1] == "sleight" and state.held == []
     assert state.collections == [["glass"], ["totem"], ["gold"]]
     assert state.locations == ["dart", "keys", state.locations[2]]  # replenished from the new top
@@ -44,7 +45,7 @@ def test_keys_of_power_keeps_one_arranges_the_others_then_performs_the_kept_card
         "take:dart", "take:glass", "take:oil"]
     state = GAME.apply(state, 1, "take:dart")
     assert state.prompt == [1, "arrange", "keys"] and sorted(state.held) == ["glass", "oil"]
-    state = GAME.apply(state, 1, "arrange:oil/glass")
+    state = act(state, (1, "put:oil:0"), (1, "put:glass:bottom"))
     assert state.prompt == [1, "steal", "dart"]  # the Sleeping Dart kept is performed now
     state = GAME.apply(state, 1, "steal:0:totem")
     assert state.collections[1] == ["keys", "dart", "totem"] and state.flags[0] == 1
@@ -54,9 +55,11 @@ def test_keys_of_power_keeps_one_arranges_the_others_then_performs_the_kept_card
 def test_sleight_of_hand_trades_a_drawn_card_for_an_own_card_or_keeps_all() -> None:
     state = act(three(["totem", "sleight", "gold", "oil", "gold", "totem"]), (0, "pick:1"), (1, "pick:3"),
                 (2, "pick:2"))
-    # round 1: seat 0 has a Totem, seat 2 draws oil, gold; it holds nothing but the Sleight
-    assert state.prompt == [2, "trade", "sleight"] and GAME.legal_actions(state, 2) == ["trade:none"]
-    state = act(state, (2, "trade:none"), (2, "arrange:gold/oil"))
+    # round 1: seat 0 has a Totem, seat 2 draws oil, gold; it holds nothing but the Sleight, which it may give
+    # (ruling 9)
+    assert state.prompt == [2, "trade", "sleight"]
+    assert GAME.legal_actions(state, 2) == ["trade:gold:sleight", "trade:none", "trade:oil:sleight"]
+    state = act(state, (2, "trade:none"), (2, "put:gold:0"), (2, "put:oil:bottom"))
     assert state.collections[2] == ["sleight"] and state.deck[-1] == "oil"
     assert collection_points(["sleight"], 0) == 2
 
@@ -67,11 +70,10 @@ def test_sleight_of_hand_exchange_sends_the_own_card_into_the_deck() -> None:
     assert state.locations == ["totem", "sleight", "oil"]
     state = act(state, (0, "pick:2"), (1, "pick:1"), (2, "pick:3"))
     assert state.prompt == [0, "trade", "sleight"] and state.held == ["dart", "cat"]
-    assert "trade:dart:totem" in GAME.legal_actions(state, 0) and "trade:dart:sleight" not in GAME.legal_actions(
-        state, 0)
+    assert {"trade:dart:totem", "trade:dart:sleight"} <= set(GAME.legal_actions(state, 0))  # itself: ruling 9
     state = GAME.apply(state, 0, "trade:dart:totem")
     assert sorted(state.held) == ["cat", "totem"] and state.prompt == [0, "arrange", "sleight"]
-    state = GAME.apply(state, 0, "arrange:totem,cat/")
+    state = act(state, (0, "put:cat:0"), (0, "put:totem:0"))
     assert state.prompt == [0, "steal", "dart"]  # the Dart taken is performed
     state = GAME.apply(state, 0, "steal:2:gold")
     assert state.collections[0] == ["sleight", "dart", "gold"] and state.flags[2] == 1

@@ -11,8 +11,8 @@ Pick(location=2)
 ('discard:gold+oil', 'steal:2:hog3', 'keep', 'draw')
 >>> [str(parse(a)) for a in ("draw:early", "draw:231", "copy:jewelR", "take:gold", "trade:oil:cat=gold")]
 ['draw:early', 'draw:231', 'copy:jewelR', 'take:gold', 'trade:oil:cat=gold']
->>> [str(parse(a)) for a in ("trade:none", "arrange:gold,oil/totem", "arrange:/oil", "letter:2", "letter:later")]
-['trade:none', 'arrange:gold,oil/totem', 'arrange:/oil', 'letter:2', 'letter:later']
+>>> [str(parse(a)) for a in ("trade:none", "put:gold:0", "put:#12:7", "put:oil:bottom", "letter:2", "letter:later")]
+['trade:none', 'put:gold:0', 'put:#12:7', 'put:oil:bottom', 'letter:2', 'letter:later']
 """
 
 from __future__ import annotations
@@ -30,14 +30,15 @@ GRAMMAR = (
     "deck:<cards, top first>, pick:<location 1-6>, gun:<acolyte|deadly|duel|sneaky|valiant>, "
     "draw:<ms>|early (shootout), coin:<seat>, discard:<card>[+<card>] (Dynamite), steal:<seat>:<card> "
     "(Sleeping Dart), keep / draw (Handkerchief), copy:<card> (Copy Cat), take:<card> (Keys of Power), "
-    "trade:<drawn>:<own> / trade:none (Sleight of Hand), arrange:<top cards>/<bottom cards>, "
+    "trade:<drawn>:<own> / trade:none (Sleight of Hand), put:<card>:<depth 0 = top>|bottom (a card back into the "
+    "deck), "
     "letter:<location> / letter:later (Love Letter)"
 )
 
 
 
 def parse_card(text: str) -> str:
-    """Check an item card code.
+    """Check an item card code (or ``flag``, a White Flag).
 
     >>> parse_card("gold")
     'gold'
@@ -46,7 +47,7 @@ def parse_card(text: str) -> str:
     ...
     cargobay.engine.InvalidActionError: 'ace' is not a Loot N' Loaded item card
     """
-    if text not in CARD_NAMES:
+    if text not in CARD_NAMES and text != "flag":  # ruling 8: a White Flag is a card (Sleight may deck one)
         raise InvalidActionError(f"{text!r} is not a Loot N' Loaded item card")
     return text
 
@@ -202,14 +203,15 @@ class Trade:
 
 
 @dataclass(frozen=True)
-class Arrange:
-    """Cards put back into the deck: ``top`` (first = the new top card) and ``bottom`` (last = the bottom)."""
+class Put:
+    """A card out of the deck put back at a depth of the owner's choice (ruling 7): ``depth`` cards above it
+    (0: the new top card), or None for the bottom. The cards held go back one at a time."""
 
-    top: tuple[str, ...]
-    bottom: tuple[str, ...]
+    card: str
+    depth: int | None
 
     def __str__(self) -> str:
-        return f"arrange:{','.join(self.top)}/{','.join(self.bottom)}"
+        return f"put:{self.card}:{'bottom' if self.depth is None else self.depth}"
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,7 @@ class Letter:
         return "letter:later" if self.location is None else f"letter:{self.location}"
 
 
-Action = Deck | Pick | Gun | Coin | Discard | Steal | Handkerchief | Draw | Copy | Take | Trade | Arrange | Letter
+Action = Deck | Pick | Gun | Coin | Discard | Steal | Handkerchief | Draw | Copy | Take | Trade | Put | Letter
 
 
 def _number(text: str, action: str) -> int:
@@ -292,11 +294,14 @@ def _parse_more(action: str, kind: str, rest: str) -> Action:
         if not sep:
             raise InvalidActionError(f"{action!r}: expected trade:<drawn>:<own> or trade:none")
         return Trade(parse_held(drawn), parse_owned(own))
+    if kind == "put":
+        card, sep, depth = rest.rpartition(":")
+        if not sep or not (depth == "bottom" or digits(depth, 3)):
+            raise InvalidActionError(f"{action!r}: expected put:<card>:<depth> (0 is the top) or put:<card>:bottom")
+        return Put(parse_held(card), None if depth == "bottom" else int(depth))
     if kind == "arrange":
-        top, sep, bottom = rest.partition("/")
-        if not sep:
-            raise InvalidActionError(f"{action!r}: expected arrange:<top cards>/<bottom cards>")
-        return Arrange(*(tuple(parse_held(c) for c in side.split(",")) if side else () for side in (top, bottom)))
+        raise InvalidActionError(f"{action!r}: the cards go back one at a time, each at any depth (ruling 7): "
+                                 "put:<card>:<depth> (0 is the top) or put:<card>:bottom")
     if kind == "letter":
         return Letter(None if rest == "later" else _number(rest, action))
     raise InvalidActionError(f"{action!r} is not a Loot N' Loaded action ({GRAMMAR})")

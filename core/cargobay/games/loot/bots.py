@@ -13,7 +13,8 @@ majorities as expectations, White Flags, what an action card brings).
   better with an Acolyte / Duel Gun left than without) or a crowd. Guns: an Acolyte / Duel Gun when the stake
   (card minus White Flag) is worth more than keeping it for later (always in the last round), else Valiant,
   Deadly or Sneaky at random. Prompts: the best option by the model (Dynamite's cheapest 2 discards, the best
-  steal, copy, take, trade, Handkerchief's keep or draw, the Tall Glass' order, the Love Letter's timing).
+  steal, copy, take, trade, Handkerchief's keep or draw, where each card goes back into the deck, the Love
+  Letter's timing).
 - ``StrongBot``. Picks: reasons one level further: each other picker's pick distribution is a softmax of *its*
   expected value per location, computed with the medium model from its seat (the others, this bot included,
   as medium sees them), with duels valued by who has an ace left and what the stake is to each side; this bot
@@ -183,8 +184,8 @@ def answer_prompt(model: Model, view: dict[str, Any], rng: random.Random, deny: 
         values = [model.gain(seat, a[5:]) for a in legal]
     elif verb == "trade":
         values = [_trade_value(model, seat, a) for a in legal]
-    elif verb == "arrange":
-        values = [_arrange_value(model, seat, a, deny) for a in legal]
+    elif verb == "put":
+        values = _put_values(model, seat, legal, deny)
     elif verb == "letter":
         values = _letter_values(model, view, legal)
     else:
@@ -209,15 +210,19 @@ def _trade_value(model: Model, seat: int, action: str) -> float:
     return model.worth_with(seat, +counts, flags, newest) - model.worth(seat) + extra - 0.05
 
 
-def _arrange_value(model: Model, seat: int, action: str, deny: list[float]) -> float:
-    top_text = action[8:].split("/", maxsplit=1)[0]
-    top = [card for card in top_text.split(",") if card]
-    value = 0.0
-    for index, card in enumerate(top):
-        mine = model.gain(seat, card)
-        others = max((deny[o] * 2 * model.gain(o, card) for o in range(model.players) if o != seat), default=0.0)
-        value += (mine - others - 1.0) * 0.85**index
-    return value
+def _put_values(model: Model, seat: int, legal: list[str], deny: list[float]) -> list[float]:
+    """Cards back into the deck one at a time (ruling 7): the card worth least on top goes first, so that the
+    last one put on top, the best, is the next card out; a card worth more to the others than to this seat goes
+    to the bottom."""
+    worth: dict[str, float] = {}
+    for action in legal:
+        card = action.split(":")[1]
+        if card not in worth:
+            others = max((deny[o] * 2 * model.gain(o, card) for o in range(model.players) if o != seat), default=0.0)
+            worth[card] = model.gain(seat, card) - others - 1.0
+    first = min(worth, key=lambda card: (worth[card], card))
+    wanted = f"put:{first}:0" if worth[first] > 0 else f"put:{first}:bottom"
+    return [1.0 if action == wanted else 0.0 for action in legal]
 
 
 def _letter_values(model: Model, view: dict[str, Any], legal: list[str]) -> list[float]:

@@ -7,17 +7,17 @@ Every function changes the state it is given (the engine passes a copy). A promp
 
 from __future__ import annotations
 
-from itertools import permutations
-
 from ...engine import IllegalActionError
 from . import dealt
-from .actions import Arrange, Copy, Discard, Handkerchief, Letter, Steal, Take, Trade, parse
+from .actions import Copy, Discard, Handkerchief, Letter, Put, Steal, Take, Trade, parse
 from .cards import badge_date, dated, resolved
 from .state import LootState
 
 DRAWN = {"glass": 3, "keys": 3, "sleight": 2}  # cards taken from the deck: Tall Glass, Keys, Sleight of Hand
 FIRST_PROMPT = {"glass": "arrange", "keys": "take", "sleight": "trade"}
 RULE = "Item Cards: the card's action"
+FLAG = "flag"  # a White Flag as a card in front of one (ruling 8): discarded, exchanged, stolen like the others
+SHALLOW = 5  # a card put back (ruling 7): the depths picked with the card (the top and 4 below); deeper: a step on
 
 
 def letters_held(state: LootState, seat: int) -> int:
@@ -35,6 +35,9 @@ def flag(state: LootState, seat: int) -> None:
 
 def gain(state: LootState, seat: int, card: str) -> None:
     """``card`` joins ``seat``'s collection and its action is performed (a prompt, or more cards gained)."""
+    if card == FLAG:  # a White Flag card back from the deck (ruling 8: one a Sleight of Hand exchanged)
+        flag(state, seat)
+        return
     own = state.collections[seat]
     waiting = own.count("cat") if card != "cat" else 0
     for _ in range(waiting):  # every Copy Cat gained with nothing to copy becomes this card (after it)
@@ -52,15 +55,12 @@ def trigger(state: LootState, seat: int, card: str) -> None:
     own = state.collections[seat]
     kind = resolved(card)
     if kind == "clover":
-        if sum(1 for c in own if resolved(c) == "clover") % 3 == 0 and state.deck:
-            drawn = dealt.reveal(state, state.deck.pop(0))  # the third Lucky 4 Leaf Clover draws the top card at once
-            state.events.append(f"seat {seat} draws {drawn} (third clover)")
-            state.gains.insert(0, [seat, drawn])
+        third_clover(state, seat)
     elif kind == "dynamite":
-        if len(own) > 1:
+        if len(own) > 1 or state.flags[seat]:  # White Flags are cards in front of you (ruling 8)
             state.prompt = [seat, "discard", card]
     elif kind == "dart":
-        if any(state.collections[other] for other in range(state.players) if other != seat):
+        if any(state.collections[other] or state.flags[other] for other in range(state.players) if other != seat):
             state.prompt = [seat, "steal", card]
     elif kind == "handkerchief":
         state.prompt = [seat, "handkerchief", card]
@@ -74,6 +74,14 @@ def trigger(state: LootState, seat: int, card: str) -> None:
         state.held, state.deck = state.deck[: DRAWN[kind]], state.deck[DRAWN[kind]:]
         state.prompt = [seat, FIRST_PROMPT[kind], card]
         state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
+
+
+def third_clover(state: LootState, seat: int) -> None:
+    """A Lucky 4 Leaf Clover obtained (gained, copied or stolen: ruling 9): the 3rd (6th, 9th) draws the top card."""
+    if sum(1 for c in state.collections[seat] if resolved(c) == "clover") % 3 == 0 and state.deck:
+        drawn = dealt.reveal(state, state.deck.pop(0))
+        state.events.append(f"seat {seat} draws {drawn} (third clover)")
+        state.gains.insert(0, [seat, drawn])
 
 
 def badge(state: LootState, seat: int, card: str) -> str:
@@ -93,7 +101,11 @@ def add_letter(state: LootState, seat: int) -> None:
 
 
 def lose(state: LootState, seat: int, card: str) -> None:
-    """``card`` leaves ``seat``'s collection; a Love Letter lost takes an unused one only if no used is left."""
+    """``card`` leaves ``seat``'s collection (``flag``: one of its White Flags, ruling 8); a Love Letter lost takes
+    an unused one only if no used is left."""
+    if card == FLAG:
+        state.flags[seat] -= 1
+        return
     state.collections[seat].remove(card)
     mine = [entry for entry in state.letters if entry[0] == seat]
     while len(mine) > letters_held(state, seat):
@@ -110,20 +122,28 @@ def copy_choices(state: LootState, seat: int) -> list[str]:
     return sorted((own - {"flag"}) | ({"flag"} if flags else set()))
 
 
-def arrangements(held: list[str]) -> list[str]:
-    """Every way back into the deck: some cards on top (in an order), the rest at the bottom (in an order).
+def put_backs(held: list[str], deck: int) -> list[str]:
+    """Ruling 7: each card held goes back at any depth of a ``deck``-card deck, one card at a time: ``put:<card>:<d>``
+    with ``d`` cards above it (0: on top), or ``put:<card>:bottom`` (also the only place in an empty deck).
+    Putting the cards back one by one reaches every order and every set of positions.
 
-    >>> len(arrangements(["gold", "oil", "totem"])), arrangements(["oil"])
-    (24, ['arrange:/oil', 'arrange:oil/'])
+    >>> put_backs(["oil", "gold", "oil"], 2)
+    ['put:gold:0', 'put:gold:1', 'put:gold:bottom', 'put:oil:0', 'put:oil:1', 'put:oil:bottom']
+    >>> put_backs(["oil"], 0)
+    ['put:oil:bottom']
     """
-    found = {str(Arrange(order[:k], order[k:])) for order in permutations(held) for k in range(len(held) + 1)}
-    return sorted(found)
+    return sorted(str(Put(card, depth)) for card in set(held) for depth in [*range(deck), None])
+
+
+def in_front(state: LootState, seat: int) -> list[str]:
+    """The cards in front of ``seat``: its collection and its White Flags (``flag``, ruling 8)."""
+    return [*state.collections[seat], *[FLAG] * min(state.flags[seat], 2)]  # 2 are as many as any text takes
 
 
 def prompt_actions(state: LootState) -> list[str]:
     assert state.prompt is not None
     seat, kind, card = state.prompt
-    own = list(state.collections[seat])
+    own = in_front(state, seat)
     if kind == "discard":
         own.remove(card)  # the Dynamite just gained is not one of the 2 discarded
         if len(own) <= 1:
@@ -132,18 +152,17 @@ def prompt_actions(state: LootState) -> list[str]:
         return sorted({f"discard:{ordered[i]}+{ordered[j]}" for i in range(len(ordered))
                        for j in range(i + 1, len(ordered))})
     if kind == "steal":
-        return sorted({f"steal:{o}:{c}" for o in range(state.players) if o != seat for c in state.collections[o]})
+        return sorted({f"steal:{o}:{c}" for o in range(state.players) if o != seat for c in in_front(state, o)})
     if kind == "handkerchief":
         return ["draw", "keep"]
     if kind == "copy":
         return [f"copy:{choice}" for choice in copy_choices(state, seat)]
     if kind == "take":
         return sorted({f"take:{c}" for c in state.held})
-    if kind == "trade":
-        own.remove(card)  # the Sleight of Hand itself is not exchanged
+    if kind == "trade":  # any card in front of one, the Sleight of Hand itself and a White Flag too (rulings 8, 9)
         return sorted({"trade:none", *(f"trade:{d}:{o}" for d in state.held for o in own)})
     if kind == "arrange":
-        return arrangements(state.held)
+        return put_backs(state.held, len(state.deck))
     open_spots = (f"letter:{index + 1}" for index, c in enumerate(state.locations) if c is not None)
     return sorted(["letter:later", *open_spots])
 
@@ -194,13 +213,26 @@ def answer(state: LootState, seat: int, action: str) -> None:
         else:
             state.events.append(f"seat {seat} keeps every card (Sleight of Hand)")
         _arrange_next(state, seat, card)
-    elif isinstance(move, Arrange):
-        state.deck = [*move.top, *state.deck, *move.bottom]
-        state.held = []
-        state.events.append(f"seat {seat} puts {len(move.top)} cards on top of the deck and "
-                            f"{len(move.bottom)} at the bottom")
+    elif isinstance(move, Put):  # the position is public, the card is not (ruling 7: it stays masked)
+        depth = len(state.deck) if move.depth is None else move.depth
+        state.held.remove(move.card)
+        state.deck.insert(depth, move.card)
+        where = ("at the bottom" if move.depth is None else "on top" if not depth
+                 else f"{ordinal(depth + 1)} from the top")
+        state.events.append(f"seat {seat} puts a card back into the deck, {where}")
+        _arrange_next(state, seat, card)
     elif isinstance(move, Letter):
         _letter(state, seat, move.location)
+
+
+def ordinal(number: int) -> str:
+    """A position in words: 1st, 2nd, ...
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '101st']
+    """
+    tail = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{tail}"
 
 
 def _plain(card: str) -> str:
@@ -222,9 +254,14 @@ def _steal(state: LootState, thief: int, victim: int, card: str) -> None:
     if card.startswith("cat"):  # a stolen Copy Cat copies a card of its new owner
         state.gains.insert(0, [thief, "cat"])
         return
+    if card == FLAG:  # a White Flag is a card in front of one (ruling 8): the thief takes it
+        flag(state, thief)
+        return
     if resolved(card) == "sheriff":
         card = badge(state, thief, card)  # obtained now, by the thief: dated anew
     state.collections[thief].append(card)  # moved: its action is not performed again
+    if card == "clover":  # except a 3rd Clover's draw: obtained in any way, a theft included (ruling 9)
+        third_clover(state, thief)
     if card == "letter" and unused:  # the thief takes an unused Love Letter when the victim has one
         left = [entry for entry in state.letters if entry[0] == victim]
         if len(left) == unused:

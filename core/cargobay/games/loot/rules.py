@@ -22,12 +22,23 @@ Rulings applied (../shared/notes/rules-decisions.md, "Loot N' Loaded"):
    copied; a stolen one dated anew for the thief). Actions name the Badge that leaves (Dynamite, Sleight of Hand,
    Sleeping Dart), and that one leaves (a Copy Cat as itself, with its own date); the 5 points go to the table's
    most recent Badge still in play (effects.py; tests/games/loot/test_badges.py).
+7. "Any position in the deck" (Tall Glass of Water, Keys of Power, Sleight of Hand) is any depth: the owner puts
+   the cards held back one at a time, ``put:<card>:<depth>`` (``depth`` cards above it, 0 = the top) or
+   ``put:<card>:bottom``; one at a time reaches every order and every set of positions. The page and the
+   research adapter pick it in steps (``action_steps``: the card ``put:gold``, then the top or one of the 4
+   below or the bottom, or ``put:gold:deeper`` and then any other depth). The other seats see where a card went
+   (the event names the depth), never which card; between browsers the card is a deck token (dealt.py).
+8. White Flags are cards in front of you for every card text (``flag`` in an action): Dynamite may discard them
+   (a Dynamite with only White Flags beside it asks too: "in the 2nd round ... you do have to discard the one
+   card you have"); Sleight of Hand may exchange one (``trade:<drawn>:flag``: the White Flag goes back into the
+   deck with the extras, a card ``flag`` there, and whoever later gains it receives a White Flag); a Sleeping
+   Dart may take one (``steal:<seat>:flag``: the thief receives a White Flag, the victim loses one and takes
+   one, ruling 4); a Copy Cat counts them (``copy:flag``). A White Flag discarded lies on the discard pile as
+   ``flag``.
+9. A Sleight of Hand may exchange itself (it goes back into the deck as one of the extras). Obtaining a 3rd
+   (6th, 9th) Lucky 4 Leaf Clover in any way, a theft included, draws the top card.
 10. A player uses at most one Love Letter per round (using one means sitting out that round's picks); in a
    quick-draw shootout an early press loses, and after 3 void shootouts in a row a fair coin decides (``coin``).
-Not applied yet (the engine still reads them as under "Decided here"): 7 any depth in the deck (Tall Glass,
-Keys, Sleight put cards back on top or at the bottom), 8 White Flags as cards in front of you for Dynamite,
-Sleight of Hand and Sleeping Dart (a Copy Cat already counts them), 9 a Sleight of Hand exchanging itself and
-a 3rd Clover obtained by theft drawing.
 
 Decided here (the rulebook and the rulings do not say):
 - Set-up is one chance action, ``deck:<cards, top first>``: with no ``items`` chosen, the item types are drawn
@@ -46,19 +57,19 @@ Decided here (the rulebook and the rulings do not say):
 - Scores are live: ``scores`` counts every collection now (Hogwash majorities among current holders).
 - Item cards' actions resolve at once, before the next pickup; the owner's choice is a prompt node (one seat
   acts; games/loot/effects.py). Cards drawn by an effect are gained before any other, each with its action.
-  - Dynamite: discard 2 other cards of one's collection (1 if that is all, none when empty: no prompt).
-  - Sleeping Dart: any item card of any other player (not a White Flag); the stolen card's action is not
-    performed again, except that a stolen Copy Cat copies a card of its new owner; no prompt when nobody else
-    has a card.
+  - Dynamite: discard 2 other cards in front of one (White Flags included, ruling 8; 1 if that is all, none when
+    there is none: no prompt).
+  - Sleeping Dart: any card in front of any other player (a White Flag included, ruling 8); the stolen card's
+    action is not performed again, except that a stolen Copy Cat copies a card of its new owner and a 3rd Clover
+    draws (ruling 9); no prompt when nobody else has a card or a White Flag.
   - Handkerchief: ``keep`` (4 points) or ``draw`` (discard it, gain the top 2 cards in order).
-  - Tall Glass of Water (3 points): the top 3 cards leave the deck (seen by the owner only) and go back with
-    ``arrange:<top>/<bottom>``: "any position in the deck" is modelled as on top or at the bottom, each side in
-    any order (a middle position is, for every other player, the same as an unknown one).
-  - Keys of Power (0 points, none given): the top 3 cards; ``take:<card>`` keeps one, the other two are
-    arranged, then the kept card is gained (its action performed).
-  - Sleight of Hand (2 points): the top 2 cards; ``trade:<drawn>:<own>`` swaps one for a card of one's
-    collection other than the Sleight itself (White Flags are not cards in front of you here), or
-    ``trade:none``; the 2 extras are arranged; the card taken is gained (its action performed).
+  - Tall Glass of Water (3 points): the top 3 cards leave the deck (seen by the owner only) and go back one at a
+    time, each at any depth (ruling 7: ``put:``).
+  - Keys of Power (0 points, none given): the top 3 cards; ``take:<card>`` keeps one, the other two go back
+    (``put:``), then the kept card is gained (its action performed).
+  - Sleight of Hand (2 points): the top 2 cards; ``trade:<drawn>:<own>`` swaps one for a card in front of one (the
+    Sleight itself or a White Flag included, rulings 8 and 9), or ``trade:none``; the 2 extras go back
+    (``put:``); the card taken is gained (its action performed).
   - Copy Cat (worth what it copies): ``copy:<card>`` among the cards one holds (as they count: a Copy Cat's
     copy counts as its card) or ``copy:flag`` with a White Flag; it becomes ``cat=<card>`` and performs that
     card's action (a copied Dynamite discards, a copied Clover may be the third). With nothing to copy it waits
@@ -97,7 +108,7 @@ from typing import Any
 from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, SetupError
 from . import dealt, effects
-from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, parse
+from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, Put, parse
 from .cards import (
     ACTION,
     BASIC,
@@ -207,6 +218,16 @@ class LootGame(Game[LootState]):
         if state.phase == "shootout":
             return sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)])
         return sorted(f"gun:{gun}" for gun in GUNS if gun not in state.spent[seat])
+
+    def action_steps(self, action: str) -> tuple[str, ...]:
+        """A card put back into the deck (ruling 7) is picked in steps: the card (``put:gold``), then its depth:
+        on top, one of the 4 below, the bottom, or "deeper" (``put:gold:deeper``) and then any other depth."""
+        if not action.startswith("put:"):
+            return ()
+        move = parse(action)
+        assert isinstance(move, Put)
+        card = f"put:{move.card}"
+        return (card,) if move.depth is None or move.depth < effects.SHALLOW else (card, f"{card}:deeper")
 
     def deck_event(self, state: LootState) -> DeckEvent | None:
         """With ``crypto``: the deck shuffled at set-up, and the cards opened later (games/loot/dealt.py)."""

@@ -192,8 +192,14 @@ def _consistent(state: LootState) -> None:
         raise StateError("a coin toss needs two seats to choose from")
     if state.phase == "playoff" and len(state.playoff) < 2:
         raise StateError("a playoff needs two tied seats")
-    if (state.phase == "prompt") != (state.prompt is not None):
-        raise StateError("an item card's choice is pending exactly in the prompt phase")
+    waiting = state.crypto["opening"] if state.crypto is not None else None
+    if state.phase == "open" and waiting is None:
+        raise StateError("cards are opened (phase open) only for an action waiting in a match dealt cryptographically")
+    # while cards open (dealt.py), the state is the one before the waiting action: a prompt's answer waits in it
+    phase = waiting["phase"] if state.phase == "open" and waiting is not None else state.phase
+    if (phase == "prompt") != (state.prompt is not None):
+        raise StateError("an item card's choice is pending exactly in the prompt phase (or while cards open for "
+                         "its answer)")
     if state.phase == "end" and state.winner is None:
         raise StateError("an ended match has a winner")
     dates = sorted([seat, *date] for seat, cards in enumerate(state.collections) for card in cards
@@ -218,6 +224,8 @@ def _card(value: Any) -> str:
 def _owned(value: Any, dated: bool = True) -> str:
     """A card in a collection: also ``cat=<card>`` or ``cat=flag``; a Badge dated ``sheriff@<round>.<location>``
     (``dated=False``: a card still to be gained, undated)."""
+    if value == "flag" and dated:  # a White Flag card being gained (ruling 8) is one; held, it is counted
+        raise ValueError("a White Flag is counted in flags, not listed in a collection")
     if not dated and value == "cat=sheriff":
         return "cat=sheriff"
     if dated and isinstance(value, str) and "sheriff" in value:

@@ -42,14 +42,20 @@ from .svg_table import events, header, locations, pending, reveal, status, waiti
 __all__ = ["render"]
 
 _ACTIONS = re.compile(r'data-action="([^"]*)"')
+_SELECTS = re.compile(r'data-select="([^"]*)"')
 
 
 def _leftovers(view: Mapping[str, Any], drawn: str, x: float, y: float, w: float) -> Parts:
     """Any legal action of the viewer that no part of the board drew (a kind this board does not know yet):
-    a plain button each, so that every legal move can be made. The shootout's ``draw:*`` never gets one."""
+    a plain button each, so that every legal move can be made. The shootout's ``draw:*`` never gets one, nor an
+    action reached by a selection step drawn (``put:gold`` leads to ``put:gold:3``; "" goes back to the start)."""
     seat = view.get("seat")
     done = {unescape(a) for a in _ACTIONS.findall(drawn)}
-    rest = [a for a in view.get("legal") or [] if a not in done and not str(a).startswith("draw:")]
+    steps = {unescape(s) for s in _SELECTS.findall(drawn)}
+    if "" in steps:
+        return [], y
+    rest = [a for a in view.get("legal") or [] if a not in done and not str(a).startswith("draw:")
+            and not any(str(a).startswith(step + ":") for step in steps)]
     if not isinstance(seat, int) or not rest:
         return [], y
     parts, ty = grid([(str(a), str(a)) for a in rest], seat, x + 10, y + 32, w - 20, kind="other")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
@@ -231,8 +231,9 @@ def lines(x: float, y: float, words: str, width: float, *, size: float = 14, fil
 
 
 def button(act: str, seat: int, label: str, x: float, y: float, w: float, *, h: float = BUTTON_H,
-           kind: str = "option", size: float = 14, fill: str = "#ffffff") -> str:
-    """A button whose visible words are its aria-label (shortened visibly only when it cannot fit)."""
+           kind: str = "option", size: float = 14, fill: str = "#ffffff", select: bool = False) -> str:
+    """A button whose visible words are its aria-label (shortened visibly only when it cannot fit); ``select``:
+    a selection step (``data-select``, a partial action) rather than a complete action."""
     room = int((w - 16) / (size * 0.56))
     shown = clip(label, room)
     body = (
@@ -240,12 +241,13 @@ def button(act: str, seat: int, label: str, x: float, y: float, w: float, *, h: 
         + ring(x, y, w, h, 11)
         + _text(x + w / 2, y + h / 2 + size * 0.36, shown, size=size, weight="600", anchor="middle")
     )
-    return _action(act, seat, label, kind, body)
+    return _action(act, seat, label, kind, body, select=select)
 
 
 def grid(acts: Sequence[tuple[str, str]], seat: int, x: float, y: float, w: float, *, kind: str = "option",
-         size: float = 14, columns: int = 0) -> Parts:
-    """Buttons in rows: as many columns (1-3) as the longest label allows; returns the y below them."""
+         size: float = 14, columns: int = 0, selects: Collection[str] = ()) -> Parts:
+    """Buttons in rows: as many columns (1-3) as the longest label allows; returns the y below them. The
+    actions in ``selects`` are selection steps (``data-select``)."""
     if not acts:
         return [], y
     longest = max(len(label) for _, label in acts) * size * 0.56 + 20
@@ -256,7 +258,7 @@ def grid(acts: Sequence[tuple[str, str]], seat: int, x: float, y: float, w: floa
     for index, (act, label) in enumerate(acts):
         row, col = divmod(index, columns)
         parts.append(button(act, seat, label, x + col * (cell + 8), y + row * (BUTTON_H + 8), cell, kind=kind,
-                            size=size))
+                            size=size, select=act in selects))
     rows = (len(acts) + columns - 1) // columns
     return parts, y + rows * (BUTTON_H + 8)
 

@@ -1,7 +1,9 @@
 """Loot N' Loaded board: an action card's prompt. The prompt seat sees the cards it holds out of the deck
 (``held``) and every legal answer as a button with readable words, grouped where there are many (Dynamite's
-pairs best first with the points they cost, the Sleeping Dart's cards by victim, Tall Glass arrangements by how
-many go on top). Anyone else sees only who is resolving which card (and how many cards are held, never which)."""
+pairs best first with the points they cost, the Sleeping Dart's cards by victim). Cards go back into the deck
+in steps (ruling 7: at any depth; ``LootGame.action_steps``): the card (``data-select="put:gold"``), then the
+depth: on top, a few below, the bottom, or "deeper" (``put:gold:deeper``), every other depth as a number. Anyone
+else sees only who is resolving which card (and how many cards are held, never which)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...render import RenderContext
+from .effects import SHALLOW, ordinal
 from .svg_collection import totals
 from .svg_parts import (
     HINTS,
@@ -38,7 +41,7 @@ RULES = {
     "copy": "Copy Cat copies the points (and ability) of one card of yours for the rest of the game.",
     "take": "Keys of Power: keep one of the cards drawn (its action happens); the others go back.",
     "trade": "Sleight of Hand (2 pts): you may swap a drawn card for one of yours; the rest go back.",
-    "arrange": "Each card goes back on top of the deck or at its bottom, in the order you choose.",
+    "arrange": "Put each card back into the deck at any depth you choose, one card at a time.",
     "letter": "Take a location's card now and sit out this round's picks, or keep the letter for later.",
 }
 HELD_W, HELD_H = 140, 92
@@ -112,17 +115,6 @@ def _with_points(view: Mapping[str, Any], seat: int, acts: Sequence[tuple[str, s
     return [(act, label) for _, act, label in out]
 
 
-def _arrange_label(act: str, tokens: Mapping[str, Any] | None = None) -> tuple[int, str]:
-    top, _, bottom = act.partition(":")[2].partition("/")
-    sides = []
-    named = tokens or {}  # dealt cryptographically: ``#<position>`` for a card out of the deck (loot/dealt.py)
-    if _cards(top):
-        sides.append("Top: " + ", ".join(short_name(named.get(c) or c) for c in _cards(top)))
-    if _cards(bottom):
-        sides.append("Bottom: " + ", ".join(short_name(named.get(c) or c) for c in _cards(bottom)))
-    return len(_cards(top)), " \u00b7 ".join(sides) or "Put nothing back"
-
-
 def _label(view: Mapping[str, Any], ctx: RenderContext, act: str) -> str:
     kind, _, rest = act.partition(":")
     tokens = view.get("tokens") or {}
@@ -151,8 +143,6 @@ def _label(view: Mapping[str, Any], ctx: RenderContext, act: str) -> str:
         index = int(rest) - 1 if (rest.isascii() and rest.isdigit()) else -1
         spot = places[index] if 0 <= index < len(places) else None
         return f"Use it: take location {rest}" + (f" ({short_name(spot)})" if spot else "")
-    if kind == "arrange":
-        return _arrange_label(act, tokens)[1]
     return act
 
 
@@ -183,20 +173,45 @@ def _groups(view: Mapping[str, Any], ctx: RenderContext, kind: str, seat: int,
         scores = view.get("scores") or []
         return [(f"From {seat_name(view, ctx, v)}" + (f" ({scores[v]} pts):" if v < len(scores) else ":"),
                  _with_points(view, seat, rows, True)) for v, rows in sorted(victims.items())]
-    if all(a.startswith("arrange:") for a in acts):
-        by_top: dict[int, list[tuple[str, str]]] = {}
-        for act in acts:
-            on_top, label = _arrange_label(act, view.get("tokens"))
-            by_top.setdefault(on_top, []).append((act, label))
-        total = max(by_top)
-        heads = {}
-        for on_top in by_top:
-            under = total - on_top
-            heads[on_top] = ("All on top" if not under else "All at the bottom" if not on_top
-                             else f"{on_top} on top, {under} at the bottom")
-        return [(f"{heads[k]} (top: first is the new top card; bottom: last is the bottom card):" if k == total
-                 else f"{heads[k]}:", by_top[k]) for k in sorted(by_top, reverse=True)]
     return [("", _with_points(view, seat, [(act, _label(view, ctx, act)) for act in acts]))]
+
+
+def put_steps(view: Mapping[str, Any], ctx: RenderContext,
+              acts: Sequence[str]) -> tuple[list[tuple[str, list[tuple[str, str]]]], set[str]]:
+    """The put-back answers as groups for the step picked (``ctx.selection``), and which of them are selections."""
+    named = view.get("tokens") or {}  # dealt cryptographically: ``#<position>`` for a card out of the deck
+    count = int(view.get("deck_count") or 0)
+    cards = sorted({act.split(":")[1] for act in acts}, key=lambda c: (short_name(named.get(c) or c), c))
+    picked = ctx.selection if ctx.selection.startswith("put:") else ""
+    card = picked.split(":")[1] if picked else ""
+    shown = short_name(named.get(card) or card) if card else ""
+    if not picked:
+        heading = (f"Choose a card to put back, then where it goes: any depth of the {count}-card deck."
+                   if count else "Choose a card to put back (the deck is empty: it becomes the deck).")
+        rows = [(f"put:{c}", f"Put back {short_name(named.get(c) or c)}…") for c in cards]
+        return [(heading, rows)], {row for row, _ in rows}
+    back = ("", "Back: choose another card")
+    if picked.endswith(":deeper"):
+        depths = [act.rsplit(":", 1)[1] for act in acts if act.startswith(f"put:{card}:")]
+        deep = sorted(int(d) for d in depths if d.isascii() and d.isdigit() and int(d) >= SHALLOW)
+        rows = [(f"put:{card}:{depth}", ordinal(depth + 1)) for depth in deep]
+        heading = f"Put {shown} back how deep, counted from the top?"
+        return [(heading, rows), ("", [(f"put:{card}", "Back: fewer depths"), back])], {f"put:{card}", back[0]}
+    rows = []
+    for act in acts:
+        if not act.startswith(f"put:{card}:"):
+            continue
+        depth = act.rsplit(":", 1)[1]
+        if depth.isascii() and depth.isdigit() and int(depth) < SHALLOW:
+            rows.append((act, "Top" if depth == "0" else f"{ordinal(int(depth) + 1)} from the top"))
+    rows.sort(key=lambda row: int(row[0].rsplit(":", 1)[1]))
+    selects = {back[0]}
+    if count > SHALLOW:
+        rows.append((f"put:{card}:deeper", f"Deeper: {ordinal(SHALLOW + 1)} to {ordinal(count)}…"))
+        selects.add(f"put:{card}:deeper")
+    rows.append((f"put:{card}:bottom", "Bottom"))
+    heading = f"Where does {shown} go? The deck has {count} card{'s' if count != 1 else ''}."
+    return [(heading, rows), ("", [back])], selects
 
 
 def prompt_panel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: float) -> Parts:
@@ -230,13 +245,19 @@ def prompt_panel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float
         parts, ty = _held(view, held, x, ty, w, kind)
         body += parts
     acts = [a for a in view.get("legal") or [] if not a.startswith("draw:")]
-    for heading, group in _groups(view, ctx, kind, int(seat) if isinstance(seat, int) else 0, acts):
+    selects: set[str] = set()
+    if acts and all(a.startswith("put:") for a in acts):
+        groups, selects = put_steps(view, ctx, acts)
+    else:
+        groups = _groups(view, ctx, kind, int(seat) if isinstance(seat, int) else 0, acts)
+    for heading, group in groups:
         if heading:
             parts, ty = lines(x + 12, ty, heading, w - 24, size=13.5, fill=MUTED, weight="600")
             body += parts
             ty += 2
+        deep = ctx.selection.endswith(":deeper") and group and group[0][0] not in selects
         parts, ty = grid(group, int(seat) if isinstance(seat, int) else 0, x + 10, ty, w - 20, kind=kind,
-                         size=13.5)
+                         size=13.5, selects=selects, columns=max(1, int((w - 12) // 64)) if deep else 0)
         body += parts
         ty += 2
     return ['<g class="prompt" data-prompt="mine">', panel(x, y, w, ty - y + 6, stroke=ink), *body, "</g>"], \
