@@ -11,11 +11,13 @@ from typing import Any
 import pytest
 
 from cargobay.__main__ import main
+from cargobay.audited import digest
 from cargobay.engine import CHANCE, IllegalActionError
 from cargobay.games.load.rules import DECK as LOAD_DECK
 from cargobay.games.loot.rules import GAME as LOOT
 
 NOT_CHECKED = "hidden cards: not checked (peer match log without the audit)"
+AUDITED = "hidden cards: audited (the match's audit unmasked"
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -106,3 +108,67 @@ def test_a_plain_loot_match_refuses_a_deck_of_unseen_cards(tmp_path: Path,
                                 "seed": 0, "options": {}, "actions": [[-1, "deck:?,?,?"]]}))
     code, _ = run("replay", str(path))
     assert code == 1 and "unseen" in capsys.readouterr().err
+
+
+def _audited(data: dict[str, Any], full: list[list[Any]]) -> dict[str, Any]:
+    """``data`` (a masked log) with the audit a peer match's pages keep once every deck is checked: every deal
+    step's whole action and the digest of the whole match (core/cargobay/audited.py, net/audit.py)."""
+    deals = {str(i): action for i, (seat, action) in enumerate(full) if seat == CHANCE and action.startswith("deal:")}
+    return {**data, "audit": {"deals": deals, "digest": digest(full)}}
+
+
+def _haul(tmp_path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
+    data = _masked("haul", "easy,easy,easy,easy", 1, tmp_path, lambda index: index < 7)  # seat 0's hand
+    full = json.loads((tmp_path / "full.json").read_text())["actions"]
+    return data, full
+
+
+def test_an_audited_peer_log_replays_with_every_deal_whole(tmp_path: Path) -> None:
+    data, full = _haul(tmp_path)
+    code, text = _replay(_audited(data, full), tmp_path)
+    assert code == 0 and AUDITED in text and NOT_CHECKED not in text
+
+
+def test_an_audited_peer_log_catches_a_hidden_card_that_the_plain_replay_cannot(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Seat 1 plays a card that was really dealt face down out of the round: seat 0's log alone cannot tell (the
+    card was never seen), the audit's whole deal can."""
+    data = _masked("load", "easy,easy", 2, tmp_path, lambda index: 4 <= index < 16)  # seat 0's hand only
+    full = json.loads((tmp_path / "full.json").read_text())["actions"]
+    deal_at = next(i for i, (seat, action) in enumerate(full) if action.startswith("deal:"))
+    aside = full[deal_at][1][5:].split(",")[:4]  # the round's 4 cards face down
+    plays = [i for i, (seat, action) in enumerate(data["actions"]) if seat == 1 and action.startswith("play:")]
+    found = None
+    for index in plays[:12]:  # the first round: a face-down card instead, with the same outcome for the log
+        for card in aside:
+            tampered = json.loads(json.dumps(data))
+            if tampered["actions"][index][1] == f"play:{card}":
+                continue
+            tampered["actions"][index] = [1, f"play:{card}"]
+            if _replay(tampered, tmp_path)[0] == 0:
+                found = tampered, index
+                break
+        if found:
+            break
+    capsys.readouterr()
+    assert found is not None, "no undetectable face-down card found for the test"
+    tampered, index = found
+    code, text = _replay(tampered, tmp_path)
+    assert code == 0 and NOT_CHECKED in text  # without the audit: accepted, and said so
+    code, _ = _replay(_audited(tampered, full), tmp_path)
+    err = capsys.readouterr().err
+    assert code == 1 and "replayed with the audit's whole deals" in err and f"entry {index}" in err
+
+
+def test_an_audit_that_is_not_this_logs_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data, full = _haul(tmp_path)
+    audited = _audited(data, full)
+    step, action = next(iter(audited["audit"]["deals"].items()))
+    cards = action[5:].split(",")
+    cards[0], cards[1] = cards[1], cards[0]  # seat 0's own cards, as its log shows them, differ
+    wrong = {**audited, "audit": {**audited["audit"], "deals": {step: "deal:" + ",".join(cards)}}}
+    assert _replay(wrong, tmp_path)[0] == 1
+    assert "where this log saw" in capsys.readouterr().err
+    forged = {**audited, "audit": {**audited["audit"], "digest": "0" * 64}}
+    assert _replay(forged, tmp_path)[0] == 1
+    assert "digest" in capsys.readouterr().err

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .deck import HIDDEN
-from .engine import CHANCE, CargoBayError, LogError, Match
+from . import audited
+from .engine import CargoBayError, LogError, Match
 from .registry import CATALOGUE, GAMES, SPECS
 from .table import HUMAN, SEAT_KINDS, Table
 
@@ -135,15 +135,28 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     except ValueError as error:
         print(f"error: {args.log} is not JSON: {error}", file=sys.stderr)
         return 1
+    audit = isinstance(log, dict) and "audit" in log
     try:
+        if audit:  # a peer match's log with its audit: every deal whole, every card played checked (audited.py)
+            log = audited.whole(log)
         match = Match.from_log(log, GAMES)
+        if audit:
+            audited.check_digest(log)
         table = Table(SPECS[match.game.id], match)
     except (LogError, ValueError) as error:
-        print(f"error: {args.log}: {error}", file=sys.stderr)
+        where = " (replayed with the audit's whole deals)" if audit and not isinstance(error, audited.AuditError) \
+            else ""
+        print(f"error: {args.log}{where}: {error}", file=sys.stderr)
         return 1
     print(describe_result(table), file=out)
     print(f"  state hash: {match.game.state_hash(match.state)}", file=out)
-    if any(seat == CHANCE and HIDDEN in action.replace(":", ",").split(",") for seat, action in match.actions):
+    hidden = audited.hidden_steps([list(entry) for entry in match.actions])
+    if audit:
+        deals = len(log["audit"]["deals"])
+        rest = f"; {len(hidden)} chance steps the audit did not open: not checked" if hidden else ""
+        print(f"  hidden cards: audited (the match's audit unmasked {deals} deals; every card played checked "
+              f"against them, the audit's digest matches){rest}", file=out)
+    elif hidden:
         # a page of a match between browsers logs the cards it never saw as "?": the proofs that made the played
         # ones valid live in the peer protocol, not in the log (each card once a deal is checked, nothing more)
         print("  hidden cards: not checked (peer match log without the audit)", file=out)

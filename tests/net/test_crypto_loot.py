@@ -6,11 +6,14 @@ named; a save made mid-match restores and plays on."""
 
 from __future__ import annotations
 
+import io
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from cargobay.__main__ import main
 from cargobay.deck import HIDDEN, PUBLIC, seat_of
 from cargobay.net import Peer
 from cargobay.registry import GAMES
@@ -47,7 +50,8 @@ def check_sight(network: Network) -> int:
 
 
 @pytest.mark.parametrize(("peers", "seed", "items"), [(2, 1, None), (3, 2, PEEKERS), (2, 3, PEEKERS)])
-def test_whole_loot_matches_are_dealt_cryptographically(peers: int, seed: int, items: list[str] | None) -> None:
+def test_whole_loot_matches_are_dealt_cryptographically(peers: int, seed: int, items: list[str] | None,
+                                                       tmp_path: Path) -> None:
     network = Network(peers=peers, seed=seed, game="loot", options=options(items))
     network.play()
     assert not network.refused and all(peer.outcome is None for peer in network.peers)
@@ -56,10 +60,23 @@ def test_whole_loot_matches_are_dealt_cryptographically(peers: int, seed: int, i
     results = [peer.game.result(peer.match.state) for peer in network.peers]
     assert all(result == results[0] for result in results) and results[0]
     peeks = check_sight(network)
+    replay_audited(network.peers[-1], tmp_path)
     if items:  # Tall Glass, Keys and Sleight were in the deck: some were gained and peeked with
         assert peeks > 0
         assert any(a.split(":")[0] in ("take", "trade", "put") for _, a in network.peers[0].match.actions)
         check_put_backs(network)
+
+
+def replay_audited(peer: Peer, tmp_path: Path) -> None:
+    """The page's saved log carries the audit's whole deals: the command line's replay checks every hidden card
+    with them ("audited"), none left unchecked (core/cargobay/audited.py)."""
+    log = peer.to_json()["log"]
+    assert set(log["audit"]) == {"deals", "digest"}
+    path = tmp_path / "peer.json"
+    path.write_text(json.dumps(log))
+    out = io.StringIO()
+    assert main(["replay", str(path)], out) == 0
+    assert "hidden cards: audited (" in out.getvalue() and "not checked" not in out.getvalue(), out.getvalue()
 
 
 def check_put_backs(network: Network) -> None:

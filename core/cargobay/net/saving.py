@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ..audited import attach
 from ..engine import Game, Match, StateError
 from .node import Node
 from .setup import Setup
@@ -22,7 +23,9 @@ def dump_peer(peer: Peer) -> dict[str, Any]:
         "setup": peer.setup.to_json(),
         "me": peer.me,
         "secret": peer.identity.seed.hex(),
-        "log": peer.match.to_log(),
+        # once the decks are audited, the log carries every deal whole: a replay checks the hidden cards too
+        "log": attach(peer.match.to_log(), peer.dealing.audited if peer.dealing else None,
+                      peer.dealing.events if peer.dealing else {}),
         "node": peer.node.to_json(),
         "outbox": list(peer.outbox),
         "held": {str(node): dict(slots) for node, slots in peer.held.items()},
