@@ -296,11 +296,14 @@ class LoadGame(Game[LoadState]):
         if state.phase != "choose":
             raise IllegalActionError("no card may be played now", "Gameplay: cards are chosen once per battle")
         if seat not in (0, 1):
-            raise IllegalActionError(f"seat {seat} does not play cards", "Gameplay")
+            raise IllegalActionError(f"seat {seat} does not play cards (a match has seats 0 and 1)",
+                                     "Gameplay: each of the 2 players chooses a container card")
         if state.chosen[seat] is not None:
-            raise IllegalActionError(f"seat {seat} has already chosen a card for this battle", "Gameplay")
+            raise IllegalActionError(f"seat {seat} has already chosen a card for this battle",
+                                     "Gameplay: each player secretly chooses 1 container card a battle")
         if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
-            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand", "Gameplay")
+            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
+                                     "Gameplay: each player chooses 1 container card from his hand")
         held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
         if card not in state.hands[seat] and _seen(state).count(card) >= held:  # than the deck holds
             raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
