@@ -265,15 +265,15 @@ def test_unparsable_or_malformed_actions_are_typed_errors(action: str) -> None:
 def test_illegal_moves_name_the_rule_and_change_nothing() -> None:
     state = state_with(hands=[["G2"], ["B3"]])
     before = GAME.state_to_json(state)
-    with pytest.raises(IllegalActionError, match="not in seat 0's hand .Gameplay: each player chooses 1 container "
-                                                 "card from his hand"):
+    with pytest.raises(IllegalActionError, match=r"not in seat 0's hand \(Gameplay: each player chooses 1 "
+                                                 r"container card from his hand\)"):
         GAME.apply(state, 0, "play:G3")
     with pytest.raises(IllegalActionError, match="only chance deals"):
         GAME.apply(state, 0, "deal:" + ",".join(DECK))
-    with pytest.raises(IllegalActionError, match="seats 0 and 1.*each of the 2 players"):
+    with pytest.raises(IllegalActionError, match=r"seats 0 and 1.*each of the 2 players"):
         GAME.apply(state, 5, "play:G2")
     chosen = GAME.apply(state, 0, "play:G2")
-    with pytest.raises(IllegalActionError, match="already chosen.*secretly chooses 1 container card a battle"):
+    with pytest.raises(IllegalActionError, match=r"already chosen.*secretly chooses 1 container card a battle"):
         GAME.apply(chosen, 0, "play:G2")
     assert GAME.state_to_json(state) == before
 

@@ -203,13 +203,13 @@ def put_steps(view: Mapping[str, Any], ctx: RenderContext,
             continue
         depth = act.rsplit(":", 1)[1]
         if depth.isascii() and depth.isdigit() and int(depth) < SHALLOW:
-            rows.append((act, "Top" if depth == "0" else f"{ordinal(int(depth) + 1)} from the top"))
+            rows.append((act, f"{shown} on top" if depth == "0" else f"{shown} {ordinal(int(depth) + 1)} from the top"))
     rows.sort(key=lambda row: int(row[0].rsplit(":", 1)[1]))
     selects = {back[0]}
     if count > SHALLOW:
         rows.append((f"put:{card}:deeper", f"Deeper: {ordinal(SHALLOW + 1)} to {ordinal(count)}…"))
         selects.add(f"put:{card}:deeper")
-    rows.append((f"put:{card}:bottom", "Bottom"))
+    rows.append((f"put:{card}:bottom", f"{shown} at the bottom"))
     heading = f"Where does {shown} go? The deck has {count} card{'s' if count != 1 else ''}."
     return [(heading, rows), ("", [back])], selects
 
