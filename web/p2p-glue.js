@@ -211,11 +211,20 @@ function entryOf(id) {
   return entry;
 }
 
+// The engine signs this page's side of a new connection with the match key it keeps (p2p_bind_sign): the code's
+// binding signature (p2p.js). The key never leaves the engine.
+async function engineSigner(kind, fingerprint) {
+  const text = await window.cargobayEngine.request(JSON.stringify({ type: "p2p_bind_sign", kind, fingerprint }));
+  const reply = JSON.parse(text);
+  if (!reply.ok) throw new Error("the engine could not sign the code: " + ((reply.error || {}).message || "unknown"));
+  return reply.result.sig;
+}
+
 async function invite(id, key, shareTurn = true) {
   try {
     const entry = entryOf(id);
     const t0 = performance.now();
-    const code = await entry.link.invite(String(key || ""), !!shareTurn);
+    const code = await entry.link.invite(String(key || ""), !!shareTurn, engineSigner);
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
   } catch (err) {
     return failure(err);
@@ -236,10 +245,20 @@ async function reply(id, invite, key) {
     const entry = entryOf(id);
     const t0 = performance.now();
     entry.started = t0;
-    const code = await entry.link.reply(String(invite || ""), String(key || ""));
+    const code = await entry.link.reply(String(invite || ""), String(key || ""), engineSigner);
     if (entry.link.inherited.length) keepServers(mergeServers([], entry.link.inherited));
     watch(id, entry);
     return answer({ ok: true, code, ms: Math.round(performance.now() - t0), inherited: entry.link.inherited.length });
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+// A code from another page for a new link: {"ok": true} when it is bound (its key signed its connection: p2p.js).
+async function checkCode(code) {
+  try {
+    await Link.bound(decodeSignal(String(code || "")));
+    return answer({ ok: true });
   } catch (err) {
     return failure(err);
   }
@@ -427,8 +446,8 @@ function stopScan() {
 }
 
 window.cargobayP2P = {
-  create, invite, inviteCode, reply, accept, send, close, route, checkIce, codeKind, qrSvg, randomId, copy, scan,
-  restartOffer, restartAnswer, restartAccept, verify,
+  create, invite, inviteCode, reply, accept, checkCode, send, close, route, checkIce, codeKind, qrSvg, randomId, copy,
+  scan, restartOffer, restartAnswer, restartAccept, verify,
   stopScan, DEFAULT_ICE_TEXT,
   forgetServers() { keepServers([]); }, // a new match: no host's servers yet
   // The optional relay signalling (web/relay.js, with the vendored MQTT.js): fetched only when it is used.

@@ -19,7 +19,13 @@ const TYPES = ["host", "srflx", "relay"];
 const ADDR = { ipv4: 0, mdns: 1, ipv6: 2 };
 const PRIORITY = { host: 2122260223, srflx: 1686052607, relay: 41885439 };
 export const GATHER_CUT_MS = 1000;
-const VERSION = 3; // 2: no server list (still read)
+const VERSION = 3; // 2: no server list (still read); 4 (BOUND): version 3 with the binding signature
+const BOUND = 4;
+// What a code's binding signature covers (made by the page's engine with its match key, p2p_bind_sign): the
+// code's kind and the DTLS fingerprint of the connection it opens. So the key a code carries is bound to that
+// connection: another page cannot pass its own connection off under a copied key (the browser's DTLS checks
+// the fingerprint of the connection against the code's), and a new link is only ever opened from a bound code.
+export const BIND_DOMAIN = "cargobay-code/1\n";
 // Well-known STUN servers a code names by index (two bytes): append only, never reorder.
 export const KNOWN_STUN = [
   "stun:stun.l.google.com:19302",
@@ -162,9 +168,33 @@ function serverBytes(servers, shareTurn) {
   return out;
 }
 
-export function encodeSignal(kind, sdp, key, servers = [], shareTurn = false) {
+// The text a code's binding signature covers (BIND_DOMAIN, then "<kind> <fingerprint, lower-case hex>").
+export function bindingText(kind, fingerprint) {
+  const hex = String(fingerprint || "").replace(/:/g, "").toLowerCase();
+  if (!/^[0-9a-f]{64}$/.test(hex) || !(kind in KIND)) throw new SignalError("unexpected DTLS fingerprint");
+  return `${BIND_DOMAIN}${kind} ${hex}`;
+}
+
+// The code's binding signature checks under the key it carries (WebCrypto's Ed25519): false when it has none.
+export async function checkBinding(signal) {
+  if (!signal || !signal.bind) return false;
+  try {
+    const raw = Uint8Array.from(keyBytes(signal.key));
+    const key = await crypto.subtle.importKey("raw", raw, { name: "Ed25519" }, false, ["verify"]);
+    const data = new TextEncoder().encode(bindingText(signal.kind, signal.fingerprint));
+    return await crypto.subtle.verify({ name: "Ed25519" }, key, fromB64url(signal.bind), data);
+  } catch {
+    return false;
+  }
+}
+
+// `bind`: the binding signature (base64url, 86 characters) for a bound code (version 4); none: version 3 (an
+// ICE restart's code, which must carry the fingerprint its connection already has).
+export function encodeSignal(kind, sdp, key, servers = [], shareTurn = false, bind = null) {
   const { ufrag, pwd, fingerprint, candidates } = parseSdp(sdp);
-  const bytes = [VERSION, KIND[kind]];
+  const signature = bind ? fromB64url(String(bind)) : null;
+  if (signature && signature.length !== 64) throw new SignalError("unexpected binding signature");
+  const bytes = [signature ? BOUND : VERSION, KIND[kind]];
   for (const text of [ufrag, pwd]) {
     if (text.length > 255 || /[^\x21-\x7e]/.test(text)) throw new SignalError("unexpected ICE credentials");
     bytes.push(text.length, ...Array.from(text, (ch) => ch.charCodeAt(0)));
@@ -172,6 +202,7 @@ export function encodeSignal(kind, sdp, key, servers = [], shareTurn = false) {
   const fp = fingerprint.split(":").map((h) => parseInt(h, 16));
   if (fp.length !== 32 || fp.some(Number.isNaN)) throw new SignalError("unexpected DTLS fingerprint");
   bytes.push(...fp, ...keyBytes(key));
+  if (signature) bytes.push(...signature);
   const seen = new Set();
   for (const { address, port, type } of candidates) {
     let kindOfAddress = ADDR.ipv4;
@@ -189,7 +220,8 @@ export function encodeSignal(kind, sdp, key, servers = [], shareTurn = false) {
   return CODE_PREFIX + toB64url(Uint8Array.from(bytes));
 }
 
-// {kind, key, sdp, candidates: [{address, port, type}], servers: [RTCIceServer]} (servers: an invite's).
+// {kind, key, fingerprint, bind, sdp, candidates: [{address, port, type}], servers: [RTCIceServer]} (servers: an
+// invite's; bind: the binding signature of a bound code, else null).
 export function decodeSignal(code) {
   const text = String(code || "").trim().replace(/^.*#join=/, "").replace(/\s+/g, "");
   if (!text.startsWith(CODE_PREFIX)) throw new SignalError("this is not a Cargo Bay connection code");
@@ -202,7 +234,7 @@ export function decodeSignal(code) {
     return part;
   };
   const [version, kindByte] = take(2);
-  if (version !== 2 && version !== VERSION) {
+  if (version !== 2 && version !== VERSION && version !== BOUND) {
     throw new SignalError(`code version ${version} is not supported (both of you: reload the page, then make a new code)`);
   }
   const kind = kindByte === 0 ? "offer" : kindByte === 1 ? "answer" : null;
@@ -212,11 +244,12 @@ export function decodeSignal(code) {
   const pwd = ascii();
   const fingerprint = Array.from(take(32), (b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
   const key = Array.from(take(32), (b) => b.toString(16).padStart(2, "0")).join("");
+  const bind = version === BOUND ? toB64url(take(64)) : null;
   const candidates = [];
   const servers = [];
   while (at < bytes.length) {
     const byte = take(1)[0];
-    if (version >= 3 && byte >= SERVER_TAG.known) {
+    if (version >= VERSION && byte >= SERVER_TAG.known) {
       if (byte === SERVER_TAG.known) {
         const url = KNOWN_STUN[take(1)[0]];
         if (url) servers.push({ urls: url }); // (one this page does not know yet: skipped)
@@ -242,7 +275,7 @@ export function decodeSignal(code) {
   }
   if (!candidates.length) throw new SignalError("the code holds no network address");
   if (kind === "answer" && servers.length) throw new SignalError("a reply code carries no servers");
-  return { kind, key, candidates, servers, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
+  return { kind, key, fingerprint, bind, candidates, servers, sdp: buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) };
 }
 
 // Servers `extra` adds to `own` (same URL once; own entries first).
@@ -360,12 +393,30 @@ export class Link {
     return this.servers.some(isTurn);
   }
 
+  // This page's binding signature for its side of the connection (`signer(kind, fingerprint)`: the engine's).
+  async _bind(kind, signer) {
+    const { fingerprint } = parseSdp(this.pc.localDescription.sdp);
+    this.bind = signer ? await signer(kind, fingerprint) : null;
+    if (!this.bind) throw new SignalError("this page could not sign its connection code (the engine refused)");
+  }
+
+  // A code from another page for a new link: refused unless it is bound (its key signed its connection).
+  static async bound(signal) {
+    if (!(await checkBinding(signal))) {
+      throw new SignalError(signal.bind ? "this code's connection is not signed by the key it carries: another "
+        + "page made it" : "this code carries no signature of its connection (an older build of Cargo Bay: reload "
+        + "both pages and make a new code)");
+    }
+    return signal;
+  }
+
   // Host: the invite code (carrying this page's public signing key and its servers; TURN only if shared).
-  async invite(key, shareTurn = true) {
+  async invite(key, shareTurn = true, signer = null) {
     this._attach(this.pc.createDataChannel("cargobay", { ordered: true }));
     this.onstate("connecting");
     await this.pc.setLocalDescription(await this.pc.createOffer());
     await gathered(this.pc);
+    await this._bind("offer", signer);
     return this.inviteCode(key, shareTurn);
   }
 
@@ -375,16 +426,18 @@ export class Link {
     const host = new Set(this.passOn.map((s) => String(s.urls)));
     const servers = mergeServers(this.servers.filter((s) => host.has(String(s.urls))),
       this.servers.filter((s) => !host.has(String(s.urls)) && (shareTurn || !isTurn(s))));
-    const code = encodeSignal("offer", this.pc.localDescription.sdp, key, servers, true);
+    const code = encodeSignal("offer", this.pc.localDescription.sdp, key, servers, true, this.bind);
     this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
     return code;
   }
 
   // Guest: take the host's invite, return the reply code (carrying this page's public signing key). The
   // host's servers are used too (unless this page is set to "same network only").
-  async reply(inviteCode, key) {
-    const { kind, sdp, candidates, servers } = decodeSignal(inviteCode);
+  async reply(inviteCode, key, signer = null) {
+    const signal = decodeSignal(inviteCode);
+    const { kind, sdp, candidates, servers } = signal;
     if (kind !== "offer") throw new SignalError("that is a reply code: paste the host's invite here");
+    await Link.bound(signal);
     this.remoteTypes = typesOf(candidates);
     if (this.inherit && servers.length) {
       const merged = mergeServers(this.servers, servers);
@@ -401,15 +454,18 @@ export class Link {
     await this.pc.setRemoteDescription({ type: "offer", sdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
     await gathered(this.pc);
-    const code = encodeSignal("answer", this.pc.localDescription.sdp, key);
+    await this._bind("answer", signer);
+    const code = encodeSignal("answer", this.pc.localDescription.sdp, key, [], false, this.bind);
     this.localTypes = typesOf(parseSdp(this.pc.localDescription.sdp).candidates);
     return code;
   }
 
   // Host: take the guest's reply; the channel opens shortly after.
   async accept(replyCode) {
-    const { kind, sdp, candidates } = decodeSignal(replyCode);
+    const signal = decodeSignal(replyCode);
+    const { kind, sdp, candidates } = signal;
     if (kind !== "answer") throw new SignalError("that is an invite code: paste the guest's reply here");
+    await Link.bound(signal);
     if (this.pc.signalingState !== "have-local-offer") throw new SignalError("this invite was already answered");
     this.remoteTypes = typesOf(candidates);
     this.remoteUfrags.add(parseSdp(sdp).ufrag);

@@ -33,6 +33,7 @@ MAX_REQUEST_BYTES = limits.MAX_REQUEST_BYTES
 MAX_SEED = 2**63 - 1
 
 
+BIND_DOMAIN = "cargobay-code/1\n"  # what a connection code's binding signature covers begins so (web/p2p.js)
 RELAY_DOMAIN = b"cargobay-relay/1\n"  # what a relayed signalling message's signature covers begins so
 MAX_RELAY_TEXT = 3000
 
@@ -73,6 +74,7 @@ class Service:
             "replay": self.replay,
             "p2p_identity": self.p2p_identity,
             "p2p_relay_sign": self.p2p_relay_sign,
+            "p2p_bind_sign": self.p2p_bind_sign,
             "p2p_start": self.p2p_start,
             "p2p_restore": self.p2p_restore,
             "p2p_receive": self.p2p_receive,
@@ -280,6 +282,19 @@ class Service:
             raise ProtocolError("p2p_relay_sign: ask p2p_identity first (there is no key to sign with)")
         return {"sig": self.identity.sign(RELAY_DOMAIN + text.encode()), "key": self.identity.public}
 
+    def p2p_bind_sign(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Sign this page's side of a new WebRTC connection (issue 19, attack 6): ``kind`` ("offer" or "answer")
+        and ``fingerprint`` (the connection's DTLS SHA-256 fingerprint, as the SDP writes it). The connection
+        code carries the signature (web/p2p.js), so the key in the code is bound to the connection it opens;
+        the signed text begins with its own domain (``BIND_DOMAIN``), never a game or relay message's."""
+        kind, fingerprint = _field(request, "kind", str), _field(request, "fingerprint", str)
+        digest = fingerprint.replace(":", "").lower()
+        if kind not in ("offer", "answer") or len(digest) != 64 or any(c not in "0123456789abcdef" for c in digest):
+            raise ProtocolError("p2p_bind_sign: a kind (offer or answer) and a DTLS SHA-256 fingerprint")
+        if self.identity is None:
+            raise ProtocolError("p2p_bind_sign: ask p2p_identity first (there is no key to sign with)")
+        return {"sig": self.identity.sign(f"{BIND_DOMAIN}{kind} {digest}".encode()), "key": self.identity.public}
+
     def p2p_start(self, request: dict[str, Any]) -> dict[str, Any]:
         """Begin a match between peers from the agreed setup; ``me`` is this page's peer index, and the
         setup lists this page's key (``p2p_identity``) for it."""
@@ -306,14 +321,21 @@ class Service:
 
     def p2p_receive(self, request: dict[str, Any]) -> dict[str, Any]:
         """One raw message from peer ``from``. A refused message is reported, never raised: it is the
-        peer's fault, not the page's, and the match is untouched."""
+        peer's fault, not the page's, and the match is untouched. Past a sender's rate of refusals
+        (net.quotas.REFUSED_*) the answer is only ``dropped`` (the refusal and a count), not a snapshot."""
         peer = self._peer_session().peer
         sender, text = _field(request, "from", int), _field(request, "text", str)
+        now = _now(request)
+        before = (peer.outcome, len(peer.removed), peer.step)
         try:
-            sent = peer.receive(sender, text, _now(request))
+            sent = peer.receive(sender, text, now)
         except CargoBayError as error:
-            return self.p2p_snapshot([], refused={"type": type(error).__name__, "message": str(error),
-                                                  "cheating": bool(getattr(error, "cheating", False))})
+            refused = {"type": type(error).__name__, "message": str(error),
+                       "cheating": bool(getattr(error, "cheating", False))}
+            changed = peer.events or before != (peer.outcome, len(peer.removed), peer.step)
+            if not changed and not peer.answer_refusal(sender, now):
+                return {"dropped": {**refused, "from": sender, "count": peer.dropped.get(sender, 0)}}
+            return self.p2p_snapshot([], refused=refused)
         return self.p2p_snapshot(sent)
 
     def p2p_choose(self, request: dict[str, Any]) -> dict[str, Any]:

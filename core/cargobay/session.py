@@ -348,7 +348,7 @@ class PeerSession:
             "send": [text for to, text in sent if to is None],
             "send_to": [[to, text] for to, text in sent if to is not None],
             "clocks": peer.clock_status(),
-            "verification": peer.setup.verification_code(),
+            "verification": peer.verification_code(),
             "step": peer.step,
             "hash": peer.state_hash(),
             "save": save if changed else None,

@@ -118,9 +118,10 @@ def test_see_the_deal_then_abort_forfeits() -> None:
     network.flush()
     revealed = [text for _, text in network.inbox[1] if '"reveal"' in text]
     assert honest.node.order == [0, 1] and revealed  # step 0: peer 0 reveals first
-    honest.tick(59.0)
+    deadline = network.setup.reveal_deadline
+    honest.tick(deadline - 1)
     assert honest.outcome is None
-    honest.tick(61.0)
+    honest.tick(deadline + 1)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "reveal-time")
 
 

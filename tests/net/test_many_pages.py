@@ -91,7 +91,7 @@ def test_an_asker_with_a_false_secret_gets_no_honest_secret() -> None:
 
 # --- 5: junk in the early-deal list ------------------------------------------------------------------------
 def test_junk_and_a_withheld_shuffle_cannot_make_a_page_charge_an_honest_player() -> None:
-    network = Network(peers=4, seed=14, game="haul")
+    network = Network(peers=4, seed=14, game="haul", reveal_deadline=60)
     withheld: list[str] = []
     send = network.send
     who: list[int] = []
@@ -218,6 +218,112 @@ def test_an_honest_early_end_is_audited_and_a_withheld_secret_is_named() -> None
     for page in (1, 2):
         peer = network.peers[page]
         assert peer.outcome is not None and "audit" not in peer.outcome  # within the deadline: still waiting
-        network.now += 61.0
+        network.now += network.setup.reveal_deadline + 1
         network.send(page, peer.tick(network.now) or [])
         assert peer.outcome["audit"]["withheld"] == [0] and peer.outcome["audit"]["named"] is None, peer.outcome
+
+
+# --- 8: a flood of refused texts ---------------------------------------------------------------------------
+def test_a_flood_of_refused_texts_costs_a_parse_each_not_a_snapshot_each() -> None:
+    from cargobay.net import quotas
+    from cargobay.service import PROTOCOL, Service, handle_json
+
+    services = [Service(), Service()]
+
+    def ask(page: int, **request: Any) -> dict[str, Any]:
+        answer = json.loads(handle_json(json.dumps({"v": PROTOCOL, "id": 1, **request}), services[page]))
+        assert answer["ok"], answer
+        return dict(answer["result"])
+
+    keys = [ask(me, type="p2p_identity", fresh=True)["key"] for me in (0, 1)]
+    setup = {"match_id": "flood-match-01", "game": "odd", "seats": ["human"] * 3, "owners": [0, 1, 0],
+             "peers": 2, "keys": keys}
+    outboxes = [ask(me, type="p2p_start", setup=setup, me=me, now=0)["send"] for me in (0, 1)]
+    sizes, full = [], 0
+    for index in range(200):  # the hostile page 1 sends junk as fast as it can
+        text = handle_json(json.dumps({"v": PROTOCOL, "id": 1, "type": "p2p_receive", "from": 1,
+                                       "text": f"junk {index}", "now": 1}), services[0])
+        sizes.append(len(text))
+        result = json.loads(text)["result"]
+        if "svg" in result:
+            full += 1
+            assert result["refused"]["message"]
+        else:
+            assert result["dropped"]["from"] == 1 and result["dropped"]["count"] == index + 1 - full
+    assert full == getattr(quotas, "REFUSED_BURST", 20) and max(sizes[full:]) < 500, (full, sizes[full:][:3])
+    for text in outboxes[1]:  # the honest texts of page 1 after the flood: taken, answered in full
+        snap = ask(0, type="p2p_receive", **{"from": 1}, text=text, now=1)
+        assert snap["refused"] is None and "svg" in snap
+    later = ask(0, type="p2p_receive", **{"from": 1}, text="junk again", now=5)  # the rate refilled
+    assert later["refused"]["message"]
+
+
+# --- 7: the verification code ground -----------------------------------------------------------------------
+def test_a_host_that_grinds_two_setups_to_one_code_is_caught_by_the_commit_first_code() -> None:
+    """The host lists a key of its own for guest 2 in guest 1's setup and one for guest 1 in guest 2's, ground
+    until the setups' digest codes are equal (a birthday search), then speaks for each guest to the other."""
+    import dataclasses
+
+    from cargobay.registry import GAMES
+
+    from .netkit import identity, make_setup
+
+    setup, ids = make_setup(3, "odd", (0, 1, 2), seed=31)
+    views: dict[str, dict[str, int]] = {"1": {}, "2": {}}  # code -> salt of the host's fake key, per guest's view
+    found = None
+    for salt in range(1000, 20_000):
+        fake = identity(salt).public
+        for view, index in (("1", 2), ("2", 1)):  # guest 1's view lies about guest 2's key, and the other way
+            keys = list(setup.keys)
+            keys[index] = fake
+            code = dataclasses.replace(setup, keys=keys).verification_code()
+            views[view][code] = salt
+            other = views["2" if view == "1" else "1"].get(code)
+            if other is not None and found is None:
+                found = (salt, other) if view == "1" else (other, salt)
+        if found:
+            break
+    assert found is not None
+    fake2, fake1 = identity(found[0]), identity(found[1])  # guest 1 is told fake2 for guest 2, guest 2 fake1
+    s1 = dataclasses.replace(setup, keys=[setup.keys[0], setup.keys[1], fake2.public])
+    s2 = dataclasses.replace(setup, keys=[setup.keys[0], fake1.public, setup.keys[2]])
+    assert s1.verification_code() == s2.verification_code()  # the former code: both guests read the same
+    game = GAMES["odd"]
+    guest1, guest2 = Peer(s1, 1, ids[1], game), Peer(s2, 2, ids[2], game)
+    host1, fake_2 = Peer(s1, 0, ids[0], game), Peer(s1, 2, fake2, game)  # the host's pages in guest 1's view
+    host2, fake_1 = Peer(s2, 0, ids[0], game), Peer(s2, 1, fake1, game)  # ... and in guest 2's
+    for page in (guest1, guest2, host1, fake_2, host2, fake_1):
+        page.start(0.0)
+    assert not guest1.sas.nonces and not guest2.sas.nonces  # no page reveals before it holds every commitment
+
+    def exchange(*pages: Peer) -> None:
+        """Every page's verification texts to every other page of one view, until nothing new is sent."""
+        for _ in range(3):
+            for a in pages:
+                for b in pages:
+                    if a is not b:
+                        for text in list(a.sas.texts.values()):
+                            b.receive(a.me, text, 0.0)
+
+    exchange(guest1, host1, fake_2)  # guest 1's view first: the host learns guest 1's nonce ...
+    assert guest1.sas.nonces.keys() == {0, 1, 2} and guest1.verification_code() is not None
+    assert not guest2.sas.nonces  # ... while guest 2 has not revealed: its nonce is still unknown to the host
+    exchange(guest2, host2, fake_1)
+    code1, code2 = guest1.verification_code(), guest2.verification_code()
+    assert code1 is not None and code2 is not None
+    assert code1 != code2  # read aloud, the two guests' codes differ
+
+
+def test_a_verification_nonce_that_does_not_open_its_commitment_is_refused() -> None:
+    network = Network(peers=3, seed=32, owners=(0, 1, 0), hostile=(2,))
+    network.inject(2, 0, network.forge(2, {"type": "vcommit", "digest": "ab" * 32}))
+    import pytest
+
+    from cargobay.net import PeerViolation
+
+    with pytest.raises(PeerViolation, match="does not open its commitment") as refused:
+        network.inject(2, 0, network.forge(2, {"type": "vreveal", "nonce": "cd" * 32}))
+    assert refused.value.cheating
+    assert network.peers[0].verification_code() is None
+    network.flush()
+    assert network.peers[1].verification_code() is None  # page 2's part never came: no code to read

@@ -263,6 +263,11 @@ class Links:
         self.link_send(0, {"k": "signal", "to": other, "from": self.mesh.my_index(), "code": made["code"]})
 
     async def relay_reply(self, other, code):
+        checked = glue_json(await self.glue.checkCode(code))  # (before the link it would replace is closed)
+        if not checked.get("ok"):
+            panels.refusal(self, "a relayed code for " + self.mesh.peer_name(other) + ": " + str(checked.get("error")),
+                           True, 0)
+            return
         lid = self.new_link("reply", other, relay=True)
         self.view()
         if lid is None:

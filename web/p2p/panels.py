@@ -296,6 +296,32 @@ def refusal(s, reason, cheating=False, peer=None):
     box.setAttribute("data-count", str(int(box.getAttribute("data-count") or "0") + 1))
 
 
+def removed(s, event):
+    """A spectator proven to cheat was removed (cargobay.net: its messages are refused from now on); the
+    players' match goes on. Said on the refusal line (and kept on the game screen for the players panel)."""
+    peer = event.get("peer")
+    name = s.mesh.peer_name(peer) if isinstance(peer, int) else "A spectator"
+    box = by_id("p2p-refused")
+    box.textContent = (name + " was removed from the match: it " + short(str(event.get("reason") or "cheated"))
+                       .split(" ", 2)[-1] + ". Nothing of theirs is taken from now on; the match goes on.")
+    box.setAttribute("data-cheating", "true")
+    box.setAttribute("data-removed", str(peer))
+    box.hidden = False
+    screen = by_id("game-screen")
+    gone = [part for part in str(screen.getAttribute("data-removed") or "").split(",") if part]
+    screen.setAttribute("data-removed", ",".join(sorted(set(gone + [str(peer)]))))
+
+
+def dropped(s, refused):
+    """Refusals past the sender's rate (the engine answers those without a snapshot): counted on the box."""
+    box = by_id("p2p-refused")
+    count = refused.get("count") if isinstance(refused.get("count"), int) else 0
+    box.setAttribute("data-dropped", str(count))
+    box.textContent = ("Refused a flood of messages from " + who(s, refused.get("from")) + " (" + str(count)
+                       + " more not shown): " + short(refused.get("message") or "") + ". Nothing changed.")
+    box.hidden = False
+
+
 def outcome(s, snap):
     result = snap.get("outcome")
     box = by_id("p2p-outcome")

@@ -145,6 +145,9 @@ class Session(Links, Connect, Relaying, Restarting):
         if not ok:
             show_message(failure + ". " + error_text(result))
             return None
+        if result.get("dropped"):  # a refusal past its sender's rate: counted, no snapshot (nothing changed)
+            panels.dropped(self, result["dropped"])
+            return None
         self.apply(result)
         return result
 
@@ -169,6 +172,8 @@ class Session(Links, Connect, Relaying, Restarting):
                 self.add_chat(event.get("from"), event.get("text"))
             elif kind == "refused":
                 panels.refusal(self, event.get("reason"), False, self.sender)
+            elif kind == "removed":
+                panels.removed(self, event)
         self.board.draw(snap)
         if self.watch is not None:
             self.watch(snap)

@@ -138,7 +138,8 @@ def answer(peer: Port, sender: int, step: int) -> list[Out]:
     if len(answered) >= ANSWERS_PER_LINK:
         raise PeerViolation(f"peer {sender} asked to resume {ANSWERS_PER_LINK} times on one link", sender=sender)
     answered.append(step)
-    texts = [text for node, text in peer.outbox if node >= step]
+    texts = list(peer.sas.texts.values())  # (the verification code's parts: small, sent on every resume)
+    texts += [text for node, text in peer.outbox if node >= step]
     texts += [peer.hash_texts[s] for s in sorted(peer.hash_texts) if s >= step]
     texts += [text for node in sorted(peer.held) if node >= step
               for signer, text in peer.held[node].values() if signer == sender]

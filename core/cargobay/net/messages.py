@@ -15,6 +15,8 @@ the canonical text without ``sig`` (checked by the peer, which knows the keys: s
 |          | when that step was one seat's move (the signed move the sender applied)        |
 | resume   | step, hash[, act] (sent on (re)connection: where the sender stands)            |
 | chat     | text                                                                           |
+| vcommit  | digest: the commitment to the sender's verification nonce (net/sas.py)         |
+| vreveal  | nonce: that nonce, sent once the sender holds every page's commitment          |
 | proof    | a, b: two messages (full texts) one peer signed for one decision, that conflict|
 | deckkey  | key, proof: the sender's deck key and the proof it knows its secret (dealing.py) |
 | shuffle  | node, digest, prev, payload: the sender's shuffle of the deck; the signature     |
@@ -52,7 +54,8 @@ _ID_LOW, _ID_HIGH = limits.MATCH_ID_LENGTH
 MATCH_ID = re.compile(f"[{re.escape(limits.MATCH_ID_CHARS)}]{{{_ID_LOW},{_ID_HIGH}}}")
 SIG = re.compile(r"[A-Za-z0-9_-]{86}")
 KINDS = ("action", "share")
-TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof", "deckkey", "shuffle", "shares", "audit")
+TYPES = ("commit", "reveal", "act", "hash", "resume", "chat", "proof", "deckkey", "shuffle", "shares", "audit",
+         "vcommit", "vreveal")
 DEAL_TYPES = ("deckkey", "shuffle", "shares", "audit")
 B64 = re.compile(r"[A-Za-z0-9_-]*")
 MAX_CARDS = 8  # cards one move may show
@@ -233,6 +236,10 @@ def parse(text: object, match_id: str, peers: int, *, nested: bool = False) -> d
             fields["act"] = _act(message)
     elif kind == "chat":
         fields["text"] = _text(message, "text", MAX_CHAT)
+    elif kind == "vcommit":
+        fields["digest"] = _hex(message, "digest")
+    elif kind == "vreveal":
+        fields["nonce"] = _hex(message, "nonce")
     else:
         for name in ("a", "b"):
             value = message.get(name)

@@ -29,7 +29,8 @@ from .dealing import Dealing
 from .evidence import WINDOW, Out
 from .messages import DEAL_TYPES, PROTOCOL, body, dump, parse, slot
 from .node import Kind, Node
-from .quotas import Held, Recent, TokenBucket
+from .quotas import REFUSED_BURST, REFUSED_RATE, Held, Recent, TokenBucket
+from .sas import Sas
 from .setup import Setup
 from .signing import Identity, signed_bytes, verify
 from .verdicts import PeerViolation
@@ -59,11 +60,14 @@ class Peer:
         self.behind: set[int] = set()  # peers whose messages were dropped for being too far ahead
         self.recent = Recent()
         self.buckets: dict[int, TokenBucket] = {}
+        self.refusals: dict[int, TokenBucket] = {}  # sender -> its refusals answered in full
+        self.dropped: dict[int, int] = {}  # sender -> its refusals past that rate (not answered in full)
         self.connected = {peer: True for peer in range(setup.peers) if peer != me}
         self.clocks = Clocks(setup)
         self.outcome: dict[str, Any] | None = None
         self.removed: set[int] = set()  # spectators proven to cheat: nothing more of theirs is taken
         self.events: list[dict[str, Any]] = []
+        self.sas = Sas(self)  # the verification code, commit first
         self.node = Node.make(0, Kind.TERMINAL, [])
         self.enter_node()
 
@@ -110,6 +114,11 @@ class Peer:
     def clock_status(self) -> list[dict[str, Any]]:
         return self.clocks.status(self._owing(), self.connected, self.me)
 
+    def verification_code(self) -> str | None:
+        """The code to read aloud (sas.py): equal on every page with this setup and these keys; None until every
+        page's part is in."""
+        return self.sas.code(self)
+
     def take_events(self) -> list[dict[str, Any]]:
         events, self.events = self.events, []
         return events
@@ -118,7 +127,7 @@ class Peer:
     def start(self, now: float) -> list[Out]:
         """Messages to send when the match begins (the first chance commitment)."""
         self._tick(now)
-        return (self.dealing.start(self) if self.dealing else []) + self.advance(now)
+        return self.sas.start(self) + (self.dealing.start(self) if self.dealing else []) + self.advance(now)
 
     def choose(self, seat: int, action: str, now: float) -> list[Out]:
         """One of my seats decides; the engine checks it before anything is sent."""
@@ -153,7 +162,7 @@ class Peer:
     def hello(self, now: float) -> list[Out]:
         """Where I stand: sent on every (re)connection, so the others re-send what I missed."""
         self._tick(now)
-        return [(None, self.sign(evidence.hash_body(self, "resume", self.step)))]
+        return [*self.sas.start(self), (None, self.sign(evidence.hash_body(self, "resume", self.step)))]
 
     def set_connected(self, peer: int, connected: bool, now: float) -> None:
         self._tick(now)
@@ -211,6 +220,8 @@ class Peer:
         if sender in self.removed:
             raise PeerViolation(f"peer {sender} was removed from the match (it cheated as a spectator)",
                                 sender=sender)
+        if kind in ("vcommit", "vreveal"):
+            return self.sas.receive(self, sender, message, text)
         if kind == "chat":
             self.check(sender, message, text)
             self.events.append({"event": "chat", "from": sender, "text": message["text"]})
@@ -234,6 +245,17 @@ class Peer:
         self.check(sender, message, text)
         out = self._handle(sender, message, text, now)
         return out + self.advance(now)
+
+    def answer_refusal(self, sender: object, now: float) -> bool:
+        """A message of ``sender`` was refused: True while its refusals stay within their rate (the page is
+        told, with a snapshot); past it False, the refusal is only counted (``dropped``): a flood of bad texts
+        costs this page a parse each, not a snapshot each."""
+        key = sender if isinstance(sender, int) and 0 <= sender < self.setup.peers else -1
+        bucket = self.refusals.setdefault(key, TokenBucket(REFUSED_BURST, REFUSED_RATE))
+        if bucket.take(now):
+            return True
+        self.dropped[key] = self.dropped.get(key, 0) + 1
+        return False
 
     # --- signing and holding ---------------------------------------------------------------------
     def sign(self, fields: dict[str, Any]) -> str:

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from .evidence import Out
     from .node import Node
     from .quotas import Recent
+    from .sas import Sas
     from .setup import Setup
     from .signing import Identity
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 class Port(Protocol):
     # what the parts read (and the evidence they keep, in the page's own tables)
     setup: Setup
+    digest: str
     me: int
     identity: Identity
     game: Game[Any]
@@ -38,6 +40,7 @@ class Port(Protocol):
     remote: dict[tuple[int, int], str]
     answered: dict[int, list[int]]
     removed: set[int]
+    sas: Sas
 
     @property
     def step(self) -> int: ...

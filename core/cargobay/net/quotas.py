@@ -9,6 +9,8 @@ import hashlib
 VERIFY_BURST = 600  # signature checks one sender may cause at once (a long catch-up after a reload)
 VERIFY_RATE = 30.0  # ... and per second after that
 RECENT = 4096  # texts remembered to drop duplicates
+REFUSED_BURST = 20  # refusals of one sender answered in full (a snapshot for the page) at once ...
+REFUSED_RATE = 1.0  # ... and per second after that; past it a refusal is dropped with a short answer
 HELD_MESSAGES = 64  # messages held per sender for steps this page has not reached
 HELD_BYTES = 65_536
 

@@ -34,6 +34,7 @@ def dump_peer(peer: Peer) -> dict[str, Any]:
         "clocks": peer.clocks.to_json(),
         "outcome": peer.outcome,
         **({"removed": sorted(peer.removed)} if peer.removed else {}),
+        "sas": peer.sas.to_json(),
         **({"dealing": peer.dealing.to_json()} if peer.dealing else {}),
     }
 
@@ -53,6 +54,8 @@ def load_peer(cls: type[Peer], data: Any, games: Mapping[str, Game[Any]]) -> Pee
                      clocks=data["clocks"], outcome=_outcome(data["outcome"]),
                      dealing=data["dealing"] if peer.dealing is not None else None,
                      removed={int(p) for p in data.get("removed", [])} - {peer.me})
+        if "sas" in data:  # (a save from before the commit-first code has none: this page sends its part again)
+            peer.sas.load(peer, data["sas"])
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as error:
         raise StateError(f"not a saved peer match: {error}") from None
     if peer.node.node != peer.match.step or peer.hashes.get(peer.match.step) != peer.state_hash():
