@@ -288,7 +288,7 @@ def test_whole_haul_matches_are_dealt_cryptographically(peers: int, owners: tupl
 def test_a_shuffler_that_shows_a_spectator_another_deck_is_proven_and_nobody_else_blamed() -> None:
     network = Network(peers=3, seed=14, game="load", owners=(0, 1), hostile=(0,))
     cheater = Peer(network.setup, 0, network.ids[0], GAMES["load"])
-    (_, key), = cheater.start(0.0)
+    (_, key), = [out for out in cheater.start(0.0) if '"vcommit"' not in out[1]]
     network.flush()
     sent = [text for sender, got in network.inbox[0] for _, text in cheater.receive(sender, got, 0.0)]
     shuffle = next(text for text in sent if '"shuffle"' in text)
