@@ -427,7 +427,7 @@ def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # t
     page.click("#p2p-settings summary")  # opening them loads the peer-to-peer modules
     page.wait_for_selector("#p2p-settings[data-ready]", state="attached")
     # Out of the box: two public STUN servers, and the settings say what they do and do not get through.
-    assert page.input_value("#p2p-ice").split("\n") == DEFAULT_STUN and page.input_value("#p2p-deadline") == "15"
+    assert page.input_value("#p2p-ice").split("\n") == DEFAULT_STUN and page.input_value("#p2p-deadline") == "30"
     assert page.get_attribute("#p2p-ice-status", "data-servers") == "stun"
     assert "not through every network" in page.inner_text("#p2p-ice-status")
     assert "public address" in page.inner_text("#p2p-ice-about")

@@ -24,7 +24,7 @@ MATCH_ID_LENGTH = (8, 64)
 LOG_FORMAT = "cargobay-log"  # the "format" of a match log (exported, imported, `python -m cargobay replay`)
 # the clocks a host offers: (name, default, low, high) in seconds
 CLOCKS = (
-    ("reveal_deadline", 15.0, 1, 3600),  # a page's automatic steps (shuffles, shares, reveals, the audit): per step
+    ("reveal_deadline", 30.0, 1, 3600),  # a page's automatic steps (shuffles, shares, reveals, the audit): per step
     ("time_bank", 600.0, 10, 86400),  # each player's thinking time for the whole match (a chess clock)
     ("time_increment", 15.0, 0, 3600),  # added to a player's bank after each of its decisions
     ("away_allowance", 180.0, 5, 86400),  # how long each player may be disconnected in the whole match

@@ -340,7 +340,8 @@ def outcome(s, snap):
             text = s.mesh.peer_name(loser) + " forfeits the match" + rule
     else:
         text = "The match stopped: " + reason
-    text += audit_note(s, result.get("audit"))
+    note = audit_note(s, result.get("audit"))
+    text += ("" if not note or text.endswith(".") else ".") + note
     box.textContent = text
     box.setAttribute("data-kind", str(result.get("kind")))
     box.setAttribute("data-rule", str(result.get("rule") or ""))

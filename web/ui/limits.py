@@ -11,7 +11,7 @@ LIMITS = {
     "match_id_length": [8, 64],
     "log_format": "cargobay-log",
     "clocks": {
-        "reveal_deadline": {"default": 15.0, "low": 1, "high": 3600},
+        "reveal_deadline": {"default": 30.0, "low": 1, "high": 3600},
         "time_bank": {"default": 600.0, "low": 10, "high": 86400},
         "time_increment": {"default": 15.0, "low": 0, "high": 3600},
         "away_allowance": {"default": 180.0, "low": 5, "high": 86400},

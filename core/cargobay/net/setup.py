@@ -31,7 +31,7 @@ class Setup:
     peers: int
     options: dict[str, Any] = field(default_factory=dict)
     keys: list[str] = field(default_factory=list)  # every peer's Ed25519 public key, 64 hex digits
-    reveal_deadline: float = 15.0  # (limits.CLOCKS: seconds, not minutes: an automatic step costs well under 1 s)
+    reveal_deadline: float = 30.0  # (limits.CLOCKS: seconds, not minutes: an automatic step costs well under 1 s)
     time_bank: float = 600.0
     time_increment: float = 15.0
     away_allowance: float = 180.0
