@@ -34,6 +34,7 @@ class Sas:
         self.commits: dict[int, str] = {}  # page -> its commitment
         self.nonces: dict[int, str] = {}  # page -> its nonce, opening its commitment
         self.texts: dict[str, str] = {}  # my signed vcommit and vreveal (sent again in every resume answer)
+        self.early: dict[int, dict[str, Any]] = {}  # page -> its reveal that came before its commitment
 
     def start(self, peer: Port) -> list[Out]:
         if "vcommit" in self.texts:
@@ -59,18 +60,27 @@ class Sas:
                 raise PeerViolation(f"peer {sender} sent two commitments to its verification nonce", sender=sender,
                                     cheating=True)
             self.commits[sender] = message["digest"]
+            early = self.early.pop(sender, None)
+            if early is not None:
+                try:
+                    self._open(peer, sender, early)
+                except PeerViolation as error:
+                    peer.events.append({"event": "refused", "from": sender, "reason": str(error)})
             return self._reveal(peer)
         if sender in self.nonces:
             return []
         peer.check(sender, message, text)
         if sender not in self.commits:
-            raise PeerViolation(f"peer {sender} revealed its verification nonce before its commitment",
-                                sender=sender)
+            self.early[sender] = message  # (it came before its commitment, on another path: opened with it)
+            return []
+        self._open(peer, sender, message)
+        return []
+
+    def _open(self, peer: Port, sender: int, message: dict[str, Any]) -> None:
         if commitment(peer.setup.match_id, sender, message["nonce"]) != self.commits[sender]:
             raise PeerViolation(f"peer {sender}'s verification nonce does not open its commitment", sender=sender,
                                 cheating=True)
         self.nonces[sender] = message["nonce"]
-        return []
 
     def code(self, peer: Port) -> str | None:
         """Six digits to read aloud (``ddd ddd``), once every page's nonce is in; None until then."""
