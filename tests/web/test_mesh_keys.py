@@ -70,3 +70,21 @@ def test_the_host_relays_only_codes_with_the_senders_own_key() -> None:
     assert effect.kind == "refuse" and "another key" in effect.reason
     (effect,) = mesh.on_text(1, json.dumps({"k": "signal", "to": 2, "from": 1, "code": code_of(KEYS[1])}))
     assert effect.kind == "send" and effect.peer == 2
+
+
+def test_a_restored_mesh_pins_the_saved_setups_keys() -> None:
+    mesh = Mesh("guest", lambda code: "offer", key_of)  # a reloaded page: a fresh mesh, then the save
+    mesh.restore({**SETUP, "keys": [KEYS[0], KEYS[1], "not a key"]}, 1)
+    assert (mesh.role, mesh.me, mesh.started) == ("guest", 1, True) and mesh.keys == {0: KEYS[0], 1: KEYS[1]}
+    mesh = Mesh("guest", lambda code: "offer", key_of)
+    mesh.restore(SETUP, 1)
+    mesh.bind(0, "L0", "reply", False, 0)
+    mesh.on_open(0, 10)
+    (effect,) = mesh.on_text(0, json.dumps({"k": "signal", "to": 1, "from": 2, "code": code_of(KEYS[2])}))
+    assert effect.kind == "reply"  # the saved setup's key for page 2 ...
+    (effect,) = mesh.on_text(0, json.dumps({"k": "signal", "to": 1, "from": 2, "code": code_of("9" * 64)}))
+    assert effect.kind == "refuse"  # ... and no other
+    host = Mesh("guest", lambda code: "offer", key_of)
+    host.restore(SETUP, 0)
+    assert host.role == "host" and host.me == 0 and host.keys == dict(enumerate(KEYS))
+    assert host.pin(1, code_of(KEYS[2])) is None  # a code for page 1 must carry the key the save lists

@@ -349,6 +349,16 @@ class Mesh:
         self.started = True
         return [Send(peer, {"k": "setup", "setup": setup, "you": peer}) for peer in self.open_peers()]
 
+    def restore(self, setup, me):
+        """A saved match reopened (after a reload; the engine's p2p_restore accepted the save): this page's role
+        and index, the setup, and the keys it lists pinned (a code for a peer must carry that peer's key)."""
+        self.role = "host" if me == 0 else "guest"
+        self.me = me if is_int(me) and me >= 0 else 0
+        self.setup = setup if isinstance(setup, dict) else None
+        self.started = True
+        keys = (self.setup or {}).get("keys")
+        self.keys = {peer: key for peer, key in enumerate(keys if isinstance(keys, list) else []) if valid_key(key)}
+
     def started_as(self, setup, you):
         """A guest's engine accepted the host's setup: hand over the early messages of pages in the match."""
         self.setup = setup

@@ -240,12 +240,8 @@ class Session(Links, Connect, Relaying, Restarting):
                          + error_text(result))
             return
         me = result.get("me")
-        self.mesh.role = "host" if me == 0 else "guest"
-        self.mesh.me = me if isinstance(me, int) else 0
-        self.mesh.setup = (data["save"] or {}).get("setup")
-        self.mesh.started = True
+        self.mesh.restore((data["save"] or {}).get("setup"), me)
         await self.ensure_key(False)  # the restored match's own key
-        self.mesh.keys = dict(enumerate((self.mesh.setup or {}).get("keys") or []))
         for line in (data.get("chat") if isinstance(data.get("chat"), list) else [])[-50:]:
             if (isinstance(line, list) and len(line) == 2 and isinstance(line[0], int) and 0 <= line[0] < peers()[1]
                     and isinstance(line[1], str)):
