@@ -87,6 +87,7 @@ class Peer:
                                  + text + "); sessionStorage.setItem('cargobay.test.fresh', '1'); })()")
             page.goto(self.plan["url"] + "?delay=0")
             wait_ready(page)
+            self.relay_settings()
             return
         page.click("#to-menu")
         if self.role == "guest":  # (leave the last match: an invite link would otherwise reconnect it)
@@ -102,13 +103,33 @@ class Peer:
         page.set_checked("#p2p-local-only", bool(conf["local_only"]))
         page.dispatch_event("#p2p-local-only", "change")
         page.wait_for_function("() => !!document.getElementById('p2p-ice-status').textContent")
+        self.relay_settings()
+
+    def relay_settings(self) -> None:
+        """The relay switch as the plan says; the host lists the test's broker (the friend's comes in the link)."""
+        page, conf = self.page, self.plan["settings"]
+        if conf.get("brokers"):
+            page.evaluate("() => { document.getElementById('p2p-settings').open = true; }")
+            page.wait_for_selector("#p2p-settings[data-ready]", state="attached")  # (else its defaults overwrite)
+            page.fill("#p2p-brokers", conf["brokers"])
+            page.dispatch_event("#p2p-brokers", "change")
+            page.wait_for_function("() => document.getElementById('p2p-brokers-status').textContent"
+                                   ".includes('1 relay')")
+        if self.role == "host":
+            page.set_checked("#p2p-relay", bool(self.plan.get("relay")))
 
     def exchange(self) -> dict[str, Any]:
         page = self.page
         result: dict[str, Any] = {}
+        relay = bool(self.plan.get("relay"))  # (the friend only opens the link: no reply code goes back)
         if self.role == "host":
+            last = page.input_value("#p2p-invite-text")  # (the last case's invite: not this one's)
             page.click("#p2p-host")
-            page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
+            page.wait_for_function("(last) => { const t = document.getElementById('p2p-invite-text').value;"
+                                   " return t.startsWith('CB1.') && t !== last"
+                                   " && document.getElementById('p2p-invite-link').value.includes(t); }", arg=last)
+            if relay:
+                page.wait_for_function("() => document.getElementById('p2p-invite-link').value.includes('&r=')")
             if self.plan.get("share_turn") is False:
                 old = page.input_value("#p2p-invite-text")
                 page.uncheck("#p2p-share-turn")
@@ -118,9 +139,12 @@ class Peer:
             link = page.input_value("#p2p-invite-link")
             result["link_len"] = len(link)
             put(self.dir / "invite.txt", link)
-            reply = wait_file(self.dir / "reply.txt", 180)
-            page.fill("#p2p-reply-paste", reply)
-            page.click("#p2p-connect-button")
+            if not relay:
+                reply = wait_file(self.dir / "reply.txt", 180)
+                page.fill("#p2p-reply-paste", reply)
+                page.click("#p2p-connect-button")
+        elif relay:
+            page.goto(wait_file(self.dir / "invite.txt", 180))
         else:
             link = wait_file(self.dir / "invite.txt", 180)
             page.goto(link)  # (the same page: only the #join= fragment changes)
@@ -163,9 +187,11 @@ class Peer:
     def watch_peer(self) -> None:
         state = str(self.page.get_attribute(f"#p2p-peers li[data-peer='{self.other}']", "data-state") or "")
         if state != self.last_peer_state:
-            self.last_peer_state = state
             if state == "paused":
                 self.shot("paused")
+            elif state == "connected" and self.last_peer_state == "paused":
+                self.shot("back")
+            self.last_peer_state = state
             self.note(peer_state=state, reconnect_box=self.page.is_visible("#p2p-reconnect-box"),
                       invite=self.page.input_value("#p2p-invite-text")[:60],
                       reply=self.page.input_value("#p2p-reply-text")[:60])
@@ -196,9 +222,13 @@ class Peer:
         raise TimeoutError(f"not at step {target} within {timeout_s} s (at {board(page, 'data-step')})")
 
     def state(self) -> dict[str, Any]:
+        screen = {name: self.page.get_attribute("#game-screen", "data-" + name)
+                  for name in ("dropped", "recovered", "restarts", "restart-via", "restart-carriers")}
         return {"step": board(self.page, "data-step"), "hash": board(self.page, "data-hash"),
                 "phase": board(self.page, "data-p2p"), "peer_state": self.last_peer_state,
-                "reconnect_box": self.page.is_visible("#p2p-reconnect-box"), "t": time.time()}
+                "reconnect_box": self.page.is_visible("#p2p-reconnect-box"), "t": time.time(),
+                "link": self.page.get_attribute(f"#p2p-peers li[data-peer='{self.other}']", "data-link"),
+                "pair": self.page.get_attribute(f"#p2p-peers li[data-peer='{self.other}']", "data-pair"), **screen}
 
     def stages(self) -> None:
         for index, target in enumerate(self.plan["targets"]):

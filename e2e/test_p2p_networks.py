@@ -8,9 +8,11 @@ the two processes meeting through files; each browser is launched (and its engin
 in the same tab, as a person trying again would. Cases: no servers (the cause on both pages), STUN behind ordinary
 NAT, STUN behind symmetric NAT (the TURN message), a wrong TURN password (coturn answers 401: "the TURN server
 refused"), a TURN server that allocates but relays to no peer (a second coturn with the range denied: "not even the
-TURN relay got through"), TURN behind symmetric NAT, TURN on the host only (not shared), and a 10 s blip of one
-router's uplink mid-match. Every connected case plays moves to equal state hashes; every failure case clicks "Open
-Connection settings". Every namespace made is deleted, also on failure. The figures go to
+TURN relay got through"), TURN behind symmetric NAT, TURN on the host only (not shared), a 10 s blip of one
+router's uplink mid-match, and a router whose public address changes mid-match with the relay on (Debian's
+mosquitto in the public namespace): the old candidate pair is gone for good and an ICE restart signalled through
+the relay gets the same connection back. Every connected case plays moves to equal state hashes; every failure
+case clicks "Open Connection settings". Every namespace made is deleted, also on failure. The figures go to
 e2e/artifacts/net-matrix.json and the seconds of each case to the terminal."""
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ NO_PEERS_PORT = 3479  # a second coturn that allocates relays but refuses every 
 TURN_NO_PEERS = f"turn:{SERVER_IP}:{NO_PEERS_PORT} {TURN_USER} {TURN_PASS}"
 HOMES = {"a": ("203.0.113.11", "192.168.1"), "b": ("203.0.113.12", "192.168.2")}
 BLIP_S = 10
+RENUMBERED = "203.0.113.21"  # router a's new public address in the "new address" case
+BROKER_PORT = 9001  # mosquitto's WebSocket listener in the public namespace (the "new address" case's relay)
 MATRIX: dict[str, Any] = {}
 
 
@@ -134,6 +138,37 @@ class Net:
                      ["FORWARD", "-i", "wan", "-o", "lan", "-j", "DROP"]):
             self.x("r" + home, "iptables", "-D" if up else "-I", *(rule if up else [rule[0], "1", *rule[1:]]))
 
+    def renumber(self, home: str, new_ip: str) -> None:
+        """The router's public address changes (the ISP gave it another): MASQUERADE forgets every mapping made
+        with the old one, so no candidate pair through the old address can ever carry again."""
+        router = "r" + home
+        old = sh("ip", "netns", "exec", self.ns(router), "ip", "-4", "-o", "addr", "show", "dev", "wan").stdout
+        for ip in [part.split("/")[0] for part in old.split() if part.startswith("203.0.113.")]:
+            self.x(router, "ip", "addr", "del", f"{ip}/24", "dev", "wan")
+            # (nothing sent to the old address reaches this router again: not even through a mapping it kept)
+            self.x(router, "iptables", "-t", "raw", "-A", "PREROUTING", "-i", "wan", "-d", ip, "-j", "DROP")
+        self.x(router, "iptables", "-t", "raw", "-D", "PREROUTING", "-i", "wan", "-d", new_ip, "-j", "DROP",
+               check=False)
+        self.x(router, "ip", "addr", "add", f"{new_ip}/24", "dev", "wan")
+
+    def broker(self) -> str:
+        """Debian's mosquitto with a WebSocket listener in the public namespace (started once); its URL."""
+        url = f"ws://{SERVER_IP}:{BROKER_PORT}"
+        if not (self.tmp / "mosquitto.conf").exists():
+            (self.tmp / "mosquitto.conf").write_text(
+                ("user root\n" if os.geteuid() == 0 else "") + "allow_anonymous true\npersistence false\n"
+                # (mosquitto 2.0.11 opens no WebSocket listener without a plain one beside it)
+                f"listener {BROKER_PORT + 1} {SERVER_IP}\nprotocol mqtt\n"
+                f"listener {BROKER_PORT} {SERVER_IP}\nprotocol websockets\n")
+            self.start("pub", shutil.which("mosquitto") or "/usr/sbin/mosquitto", "-c",
+                       str(self.tmp / "mosquitto.conf"), log="mosquitto.log")
+            deadline = time.monotonic() + 10
+            while self.x("pa", "python3", "-c", f"import socket; socket.create_connection(('{SERVER_IP}', "
+                         f"{BROKER_PORT}), 1)", check=False).returncode:
+                assert time.monotonic() < deadline, "the broker is not reachable from behind router a"
+                time.sleep(0.1)
+        return url
+
     def start(self, name: str, *args: str, log: str) -> subprocess.Popen[bytes]:
         out = open(self.tmp / log, "wb")  # noqa: SIM115 (kept open for the process's life)
         self.logs.append(out)
@@ -205,8 +240,9 @@ def net(tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
         assert left == [], f"namespaces left behind: {left}"
 
 
-def settings(ice: str = "", local_only: bool = False) -> dict[str, Any]:
-    return {"ice": ice, "local_only": local_only, "deadline": 60, "bank": 600, "away": 180}
+def settings(ice: str = "", local_only: bool = False, brokers: str = "") -> dict[str, Any]:
+    return {"ice": ice, "local_only": local_only, "deadline": 60, "bank": 600, "away": 180,
+            **({"brokers": brokers} if brokers else {})}
 
 
 DEFAULT_ICE = "stun:stun.l.google.com:19302\nstun:stun.cloudflare.com:3478"  # (unreachable here: no internet)
@@ -263,15 +299,15 @@ def browsers(net: Net) -> Iterator[Browsers]:
 
 
 def run_case(browsers: Browsers, case: str, host: dict[str, Any], guest: dict[str, Any], *, targets: list[int],
-             share_turn: bool = True, blip: bool = False) -> dict[str, Any]:
+             share_turn: bool = True, blip: bool = False, renumber: bool = False) -> dict[str, Any]:
     """Host behind router a, friend behind router b; returns both results (and the states of each stage)."""
     net, procs = browsers.net, browsers.procs
     work = net.tmp / case
     work.mkdir()
     out: dict[str, Any] = {"case": case, "started": time.time()}
     browsers.play(case, {role: {"settings": conf, "share_turn": share_turn, "targets": targets,
-                                "connect_timeout_ms": 60_000} for role, conf in (("host", host), ("guest", guest))},
-                  work)
+                                "connect_timeout_ms": 60_000, "relay": renumber}
+                         for role, conf in (("host", host), ("guest", guest))}, work)
     try:
         for role in procs:
             out[role] = json.loads(wait_for(work / f"{role}-result.json", 150, procs, work))
@@ -290,6 +326,8 @@ def run_case(browsers: Browsers, case: str, host: dict[str, Any], guest: dict[st
                     time.sleep(BLIP_S)  # the blip itself: the network is down this long
                     net.uplink("a", up=True)
                     out["blip"] = {"down_at": cut, "up_at": time.time()}
+                if renumber and index == 0:
+                    out["renumber"] = back_after(lambda: net.renumber("a", RENUMBERED), work, procs)
                 (work / f"done{index}").write_text("")
             for role in procs:
                 out[role]["events"] = json.loads((work / f"{role}-events.json").read_text() or "[]") \
@@ -298,12 +336,35 @@ def run_case(browsers: Browsers, case: str, host: dict[str, Any], guest: dict[st
         (work / "abort").write_text("")  # (the browsers leave this case at once)
         raise
     finally:
+        if renumber:
+            net.renumber("a", HOMES["a"][0])  # (the next cases use the first address again)
         for role in procs:  # (the next case starts once both tabs of this one are closed)
             with contextlib.suppress(AssertionError):
                 wait_for(work / f"{role}-over.json", 60, procs, work, over=True)
         out["case_s"] = round(time.time() - out["started"], 1)
         MATRIX[case] = dict(out)
     return out
+
+
+def back_after(change: Any, work: Path, procs: dict[str, Any]) -> dict[str, Any]:
+    """Make the network change, then wait until both pages had the link drop and come back (stage 0's state
+    files); when, and what each page saw."""
+    before = {role: json.loads((work / f"{role}-state0.json").read_text()) for role in procs}
+    at = time.time()
+    change()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        states = {}
+        for role in procs:
+            with contextlib.suppress(ValueError, FileNotFoundError):
+                states[role] = json.loads((work / f"{role}-state0.json").read_text())
+        host = states.get("host") or {}  # (the marks of an earlier case in the same tab are older)
+        dropped = host.get("dropped") and host.get("recovered") and host["dropped"] != before["host"]["dropped"]
+        if dropped and float(host["recovered"]) > float(host["dropped"]) and all(
+                s.get("peer_state") == "connected" and s.get("phase") == "connected" for s in states.values()):
+            return {"at": at, "back_s": round(time.time() - at, 2), "before": before, "after": states}
+        time.sleep(0.1)  # (the other processes' files)
+    raise AssertionError(f"the link did not come back (restarted) within 60 s: {states}")
 
 
 def wait_for(path: Path, timeout_s: float, procs: dict[str, Any], work: Path, over: bool = False) -> str:
@@ -424,3 +485,28 @@ def test_two_home_networks(net: Net, browsers: Browsers) -> None:
                 and e.get("peer_state") == "connected"]
         assert back, out["guest"]["events"]
         MATRIX["blip"]["recovered_s_after_up"] = round(back[0] - out["blip"]["up_at"], 2)
+
+    if wanted("new-address"):  # router a gets a new public address mid-match: the old pair is gone for good
+        brokers = net.broker()
+        out = run_case(browsers, "new-address", settings(STUN, brokers=brokers), settings(STUN), targets=[4, 8],
+                       renumber=True)
+        assert_connected(out, "direct")
+        change = out["renumber"]
+        for role in ("host", "guest"):
+            before, after = change["before"][role], change["after"][role]
+            assert after["link"] == before["link"], (role, before, after)  # the same connection, restarted
+            events = out[role]["events"]
+            assert len({(e.get("invite"), e.get("reply")) for e in events}) <= 1, events  # no new codes
+            assert not any(e.get("reconnect_box") for e in events), events
+        def count(role: str, what: str, when: str) -> int:  # (counted since the tab opened)
+            return int(json.loads(change[when][role]["restarts"] or "{}").get(what, 0))
+
+        assert count("host", "accepted", "after") > count("host", "accepted", "before"), change
+        assert count("guest", "answers", "after") > count("guest", "answers", "before"), change
+        assert "relay" in change["after"]["host"]["restart-carriers"], change["after"]["host"]
+        assert change["after"]["host"]["restart-via"] == "relay", change["after"]["host"]  # (the answer it took)
+        host = change["after"]["host"]
+        MATRIX["new-address"]["recovery"] = {
+            "back_s_after_change": change["back_s"], "pair_before": change["before"]["host"]["pair"],
+            "pair_after": host["pair"],
+            "outage_on_host_page_s": round((float(host["recovered"]) - float(host["dropped"])) / 1000, 2)}

@@ -172,6 +172,20 @@ function leave() {
   if (client) client.end(true);
 }
 
+// A link of this page lost its path (maybe this device is on a new network now): the broker's socket may be dead
+// without knowing it (its TCP mapping went with the old network), so a new one is made now, not at the next
+// keep-alive (a QoS 1 message in flight is sent again on it).
+function refresh() {
+  const client = state.client;
+  if (!client || !state.room) return answer({ ok: false, error: "not in a relay room" });
+  try {
+    if (client.stream) client.stream.destroy();
+  } catch (err) {
+    return failure(err);
+  }
+  return answer({ ok: true });
+}
+
 // The inner text of a body, for the engine to sign (p2p_relay_sign); then publish(text, sig).
 function prepare(from, bodyJson) {
   try {
@@ -227,7 +241,7 @@ function stats() {
 }
 
 window.cargobayRelay = {
-  join, leave, prepare, publish, setKeys, checkBrokers, stats,
+  join, leave, prepare, publish, setKeys, checkBrokers, stats, refresh,
   newRoom: async () => answer(await newRoom()),
   // The invite link's relay part for `peer`, through the broker this page is connected to.
   linkPart: (peer) => (state.room && state.broker

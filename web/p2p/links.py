@@ -184,6 +184,8 @@ class Links:
             await self.req({"type": "p2p_connected", "peer": link.peer, "connected": False})
             show_message("The connection with " + panels.who(self, link.peer) + " dropped: getting it back "
                          "automatically (nothing is lost).", "info")
+            if self.relay is not None and self.room is not None:
+                self.relay.refresh()  # (a new network: the relay's socket may be dead; when it is back: restart_again)
             if link.kind == "invite":
                 spawn(self.restart_loop(lid))  # (p2p/restarting.py: an ICE restart of this connection)
         self.view()

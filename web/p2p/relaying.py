@@ -253,6 +253,7 @@ class Relaying:
         elif state == "connected" and self.room_state != "on":
             self.set_room_state("on")
             self.room_act(self.room_proto.on_back(self.mesh, now_ms()))
+            self.restart_again()  # (a dropped link's restart offer, through the relay now that it is back)
 
     async def job_room_message(self, sender, body, sent_at):
         if self.room_proto is None:

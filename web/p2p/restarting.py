@@ -58,6 +58,12 @@ class Restarting:
             await self.restart_offer(link)
             await asyncio.sleep_ms(RESTART_EVERY_MS)
 
+    def restart_again(self):
+        """The relay is back: offer again at once for every dropped link this page restarts."""
+        for link in list(self.mesh.links.values()):
+            if link.lid in self.unstable and link.kind == "invite" and self.mesh.started:
+                spawn(self.restart_offer(link))
+
     async def restart_offer(self, link):
         made = glue_json(await self.glue.restartOffer(link.lid, self.mesh.key))
         if not made.get("ok") or self.mesh.link_of(link.lid) is not link:
