@@ -223,7 +223,8 @@ class Peer:
 
     def state(self) -> dict[str, Any]:
         screen = {name: self.page.get_attribute("#game-screen", "data-" + name)
-                  for name in ("dropped", "recovered", "restarts", "restart-via", "restart-carriers")}
+                  for name in ("dropped", "recovered", "restarts", "restart-via", "restart-carriers",
+                                "relay-refreshed")}
         return {"step": board(self.page, "data-step"), "hash": board(self.page, "data-hash"),
                 "phase": board(self.page, "data-p2p"), "peer_state": self.last_peer_state,
                 "reconnect_box": self.page.is_visible("#p2p-reconnect-box"), "t": time.time(),

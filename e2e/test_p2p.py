@@ -818,7 +818,8 @@ def test_a_dropped_link_comes_back_by_an_ice_restart_signalled_through_the_third
         assert "mesh" in (page.get_attribute("#game-screen", "data-restart-carriers") or "")
         assert page.locator("#p2p-connect").is_hidden()  # no reconnect box, no code
     assert guest.get_attribute("#game-screen", "data-restart-via") == "mesh"  # (the offer came that way)
-    assert host.get_attribute("#game-screen", "data-restart-via") == "mesh"  # (and the answer)
+    # (the answer may come back over the link's own channel first: once the guest applied the offer its checks
+    # reach the host's new candidates; so which way the answer came is not asserted)
     play([host, guest, watcher], until_step=int(step) + 4)
     wait_in_step([host, guest, watcher])
     for page in (host, guest, watcher):

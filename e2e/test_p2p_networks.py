@@ -503,10 +503,14 @@ def test_two_home_networks(net: Net, browsers: Browsers) -> None:
 
         assert count("host", "accepted", "after") > count("host", "accepted", "before"), change
         assert count("guest", "answers", "after") > count("guest", "answers", "before"), change
+        # the offers went through the relay, on a socket made again (the one of the old address was dead); (once
+        # the guest has an offer its checks reach the host's new candidates, so its answer may come back over
+        # the link's own channel before the relay's copy: which way the answer came is not asserted)
         assert "relay" in change["after"]["host"]["restart-carriers"], change["after"]["host"]
-        assert change["after"]["host"]["restart-via"] == "relay", change["after"]["host"]  # (the answer it took)
+        assert change["after"]["host"]["relay-refreshed"] == "true", change["after"]["host"]
         host = change["after"]["host"]
         MATRIX["new-address"]["recovery"] = {
             "back_s_after_change": change["back_s"], "pair_before": change["before"]["host"]["pair"],
+            "answer_via": host["restart-via"],
             "pair_after": host["pair"],
             "outage_on_host_page_s": round((float(host["recovered"]) - float(host["dropped"])) / 1000, 2)}

@@ -27,6 +27,7 @@ const state = {
   client: null, broker: null, room: null, opener: null, limit: new RateLimit(), queue: [], busy: false,
   keys: {}, received: 0, delivered: 0, flooded: 0, queued: 0, published: 0, listener: null, connected: false,
   derived: false,
+  sending: new Set(), // performance.now() of each publish not acknowledged yet
 };
 let mqttModule = null;
 
@@ -172,18 +173,21 @@ function leave() {
   if (client) client.end(true);
 }
 
-// A link of this page lost its path (maybe this device is on a new network now): the broker's socket may be dead
-// without knowing it (its TCP mapping went with the old network), so a new one is made now, not at the next
-// keep-alive (a QoS 1 message in flight is sent again on it).
-function refresh() {
+// A link of this page lost its path and a message to the broker has waited `ms` for its acknowledgement: this
+// device may be on a new network, its socket to the broker dead without knowing it (its TCP mapping went with the
+// old network), so a new one is made now, not at the next keep-alive (a QoS 1 message in flight is sent again
+// on it). Whether it did.
+function refresh(ms = 0) {
   const client = state.client;
   if (!client || !state.room) return answer({ ok: false, error: "not in a relay room" });
+  const now = performance.now();
+  if (![...state.sending].some((t0) => now - t0 >= ms)) return answer({ ok: true, refreshed: false });
   try {
     if (client.stream) client.stream.destroy();
   } catch (err) {
     return failure(err);
   }
-  return answer({ ok: true });
+  return answer({ ok: true, refreshed: true });
 }
 
 // The inner text of a body, for the engine to sign (p2p_relay_sign); then publish(text, sig).
@@ -202,8 +206,11 @@ async function publish(text, signature) {
     if (!client || !room || !state.connected) throw new RelayError("the relay is not connected");
     opener.own(String(text));
     const wire = await seal(room, String(text), String(signature));
+    const t0 = performance.now();
+    state.sending.add(t0);
     await new Promise((resolve, reject) =>
-      client.publish(room.topic, wire, { qos: 1 }, (err) => (err ? reject(err) : resolve())));
+      client.publish(room.topic, wire, { qos: 1 }, (err) => (err ? reject(err) : resolve())))
+      .finally(() => state.sending.delete(t0));
     state.published += 1;
     return answer({ ok: true, bytes: wire.length });
   } catch (err) {

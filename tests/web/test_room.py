@@ -183,9 +183,9 @@ def test_a_restart_goes_between_any_two_pages_of_the_match_on_a_link_they_have()
     assert body_problem(offer) is None and body_problem(answer) is None
     guest2 = mesh("guest", open_peers=(0, 1))
     guest2.me = 2
-    assert Room(2, tokens()).on_body(guest2, 1, offer, 0) == [("restart", 1, OFFER, None)]
+    assert Room(2, tokens()).on_body(guest2, 1, offer, 0, 5000) == [("restart", 1, OFFER, None, 5000)]
     guest1 = mesh("guest", open_peers=(0, 2))
-    assert Room(1, tokens()).on_body(guest1, 2, answer, 0) == [("restart", 2, ANSWER, ref(OFFER))]
+    assert Room(1, tokens()).on_body(guest1, 2, answer, 0) == [("restart", 2, ANSWER, ref(OFFER), None)]
     # for another page: not this page's business (not counted)
     room = Room(1, tokens())
     assert room.on_body(guest1, 2, {"t": "restart", "to": 0, "code": OFFER}, 0) == [] and room.ignored == 0

@@ -185,7 +185,7 @@ class Links:
             show_message("The connection with " + panels.who(self, link.peer) + " dropped: getting it back "
                          "automatically (nothing is lost).", "info")
             if self.relay is not None and self.room is not None:
-                self.relay.refresh()  # (a new network: the relay's socket may be dead; when it is back: restart_again)
+                spawn(self.relay_watch(lid))  # (p2p/restarting.py: the relay's socket may be dead too)
             if link.kind == "invite":
                 spawn(self.restart_loop(lid))  # (p2p/restarting.py: an ICE restart of this connection)
         self.view()

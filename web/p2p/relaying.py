@@ -272,7 +272,7 @@ class Relaying:
             elif kind == "reply" and self.mesh.pin(0, action[2]) is not None:
                 spawn(self.room_reply(action[2], action[3]))
             elif kind == "restart":
-                spawn(self.restart_take(action[1], action[2], action[3], "relay"))
+                spawn(self.restart_take(action[1], action[2], action[3], "relay", action[4]))
             elif kind == "accept" and self.mesh.pin(action[1], action[2]) is not None:
                 link = self.mesh.links.get(action[1])
                 if link is not None:

@@ -19,6 +19,7 @@ from p2p.mesh import restart_text
 from p2p.room import ref
 
 RESTART_EVERY_MS = 5000
+RELAY_STUCK_MS = 1500
 ANSWERS_KEPT = 8
 
 
@@ -26,6 +27,7 @@ class Restarting:
     def restart_init(self):
         self.restart_pending = {}  # peer -> ref of this page's restart offer waiting for its answer
         self.restart_answered = {}  # peer -> refs of the restart offers this page answered (one per path)
+        self.restart_latest = {}  # peer -> when the newest restart offer this page answered was written
         self.restart_n = 0
         self.restart_count = {"offers": 0, "answers": 0, "accepted": 0, "failed": 0}
 
@@ -57,6 +59,18 @@ class Restarting:
                 return
             await self.restart_offer(link)
             await asyncio.sleep_ms(RESTART_EVERY_MS)
+
+    async def relay_watch(self, lid):
+        """While a link is down: if a message to the relay waits over RELAY_STUCK_MS for the broker, this device
+        may be on a new network and its socket to the broker dead: make it again (once); when the relay is back,
+        restart_again offers at once."""
+        import asyncio
+
+        while lid in self.unstable and self.relay is not None and self.room is not None:
+            await asyncio.sleep_ms(500)
+            if glue_json(self.relay.refresh(RELAY_STUCK_MS)).get("refreshed"):
+                by_id("game-screen").setAttribute("data-relay-refreshed", "true")
+                return
 
     def restart_again(self):
         """The relay is back: offer again at once for every dropped link this page restarts."""
@@ -106,7 +120,8 @@ class Restarting:
         if not good.get("valid"):
             panels.refusal(self, "a restart message not signed by " + self.mesh.peer_name(sender), False, via)
             return
-        await self.restart_take(sender, envelope["code"], envelope.get("re"), "channel" if via == sender else "mesh")
+        await self.restart_take(sender, envelope["code"], envelope.get("re"), "channel" if via == sender else "mesh",
+                                envelope["n"])
 
     async def restart_relay(self, sender, to, envelope, signed):
         """Pass a restart envelope on, once its sender's signature is checked (a forgery costs its sender)."""
@@ -116,8 +131,10 @@ class Restarting:
             return
         self.link_send(to, envelope)
 
-    async def restart_take(self, peer, code, re, how):
-        """A restart offer (re None) or answer from `peer`, by any way: the same one by another way is skipped."""
+    async def restart_take(self, peer, code, re, how, written=None):
+        """A restart offer (re None) or answer from `peer`, by any way: the same one by another way is skipped,
+        and so is an offer written before one already answered (a slow way's: applied, it would replace the ICE
+        credentials the link came back with)."""
         link = self.mesh.links.get(peer)
         if link is None or link.state == "closed" or self.mesh.code_key(code) != self.peer_key(peer):
             return
@@ -128,6 +145,9 @@ class Restarting:
             answered = self.restart_answered.get(peer, [])
             if offer in answered:
                 return
+            if not isinstance(written, (int, float)) or written <= self.restart_latest.get(peer, -1):
+                return
+            self.restart_latest[peer] = written
             self.restart_answered[peer] = (answered + [offer])[-ANSWERS_KEPT:]
             made = glue_json(await self.glue.restartAnswer(link.lid, code, self.mesh.key))
             if not made.get("ok") or self.mesh.link_of(link.lid) is not link:

@@ -116,7 +116,7 @@ class Room:
         """Actions for one good relayed message from `sender` (`sent_at`: when it was written, the sender's
         wall-clock ms; `held`: the peers whose dropped links are being got back by an ICE restart): ("offer",
         peer, token), ("reply", peer, code, ref), ("accept", peer, code), ("hello", token), ("restart", peer,
-        code, ref or None)."""
+        code, ref or None, sent_at)."""
         if body_problem(body) is not None or not is_int(sender) or sender == self.me:
             return self.ignore()
         kind = body["t"]
@@ -124,7 +124,7 @@ class Room:
         if mesh.started and sender >= mesh.peer_count():
             return self.ignore()
         if kind == "restart":
-            return self.on_restart(mesh, sender, body)
+            return self.on_restart(mesh, sender, body, sent_at)
         if kind == "hello":
             if host:
                 if not mesh.started:
@@ -157,8 +157,9 @@ class Room:
         del self.invited[sender]
         return [("accept", sender, body["code"])]
 
-    def on_restart(self, mesh, sender, body):
-        """A restart offer or answer: only in a match, for this page, on a link it has with the sender."""
+    def on_restart(self, mesh, sender, body, sent_at=None):
+        """A restart offer or answer: only in a match, for this page, on a link it has with the sender (with when
+        it was written: the page takes no offer older than one it took)."""
         if body["to"] != self.me:
             return []  # for another page of the match
         link = mesh.links.get(sender)
@@ -166,7 +167,7 @@ class Room:
             return self.ignore()
         if mesh.code_kind(body["code"]) != ("answer" if "re" in body else "offer"):
             return self.ignore()
-        return [("restart", sender, body["code"], body.get("re"))]
+        return [("restart", sender, body["code"], body.get("re"), sent_at)]
 
     def invite_made(self, guest, code):
         """The host made an invite for `guest` (by hand, for its link, or through the relay)."""
