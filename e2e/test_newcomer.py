@@ -105,6 +105,15 @@ def press_something(page: Any, tap: bool) -> None:
                          " if (p.length && !sel) return p.map(k => ['select', k]);"
                          " return a.filter(k => k.startsWith(sel)).concat(a.filter(k => !k.startsWith(sel)))"
                          ".map(k => ['action', k]); } }", selection)
+    def in_window(item: list[str]) -> bool:  # a pick on a zoomed-in map: only those in its window can be hit
+        return bool(page.evaluate(
+            "([kind, key]) => { const e = document.querySelector(`#board [data-${kind}='${key}']`);"
+            " const f = document.querySelector('#board [data-map-frame]');"
+            " if (!e || !f || !e.closest('svg[data-panzoom]')) return true;"
+            " const r = e.getBoundingClientRect(), w = f.getBoundingClientRect();"
+            " const x = r.left + r.width / 2, y = r.top + r.height / 2;"
+            " return w.left < x && x < w.right && w.top < y && y < w.bottom; }", item))
+    keys = [k for k in keys if in_window(k)] or keys
     for kind, key in keys[:8]:
         target = page.locator(f"#board [data-{kind}='{key}']").first
         if key.startswith("land:"):  # a pod layout: its hexes (its ring sits under the picked site)
