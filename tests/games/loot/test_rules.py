@@ -16,7 +16,9 @@ from .helpers import TYPES, deck, guns, picks, start
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_contract_holds_for_every_player_count(players: int) -> None:
-    for seed in range(3):
+    # (three matches with 2-3 players, one with 4-6: a 6-player match checked at every node takes ~15 s, and the
+    # engine contract's random playouts cover more; bench/contract_sweep.py -k loot runs hundreds)
+    for seed in range(3 if players <= 3 else 1):
         rng = random.Random(seed)
         match = Match(GAME, ["easy"] * players, seed)
         while not GAME.is_terminal(match.state):
