@@ -8,6 +8,7 @@ honest host is never blamed. Clocks and the verification code are on screen for 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
@@ -160,3 +161,24 @@ def test_a_spectator_cannot_end_the_match_and_an_equivocating_player_is_caught_e
         assert page.get_attribute("#p2p-outcome", "data-peer") == "1"
     shot(watcher, "p2p-hostile-03-equivocation")
     assert refusals(host) == 1 and host.locator(f"{BOARD}").count() == 1
+
+
+@pytest.mark.skipif(not os.environ.get("CARGOBAY_E2E_LONG"),
+                    reason="three browsers, ~140 s on a busy 2-core VM: run with CARGOBAY_E2E_LONG=1")
+def test_a_spectator_that_equivocates_is_removed_and_the_players_play_on(new_page) -> None:  # type: ignore[no-untyped-def]
+    """Issue 19, attack 3 in the browsers: the spectator signs two different hashes for one step and sends the
+    pair as a proof of its own cheating. Each player removes it (said on the page); the match goes on."""
+    host, guest, watcher = mesh_in_play(new_page, until_step=2)
+    step = int(attr(host, "data-step"))
+    a, b = (forge(watcher, {"type": "hash", "step": step, "hash": h * 32}) for h in ("ab", "cd"))
+    proof = forge(watcher, {"type": "proof", "a": a, "b": b})
+    for link in open_links(watcher):
+        send_on(watcher, link, proof)
+    for page in (host, guest):
+        page.wait_for_selector("#p2p-refused[data-removed='2']", state="attached")
+        assert "was removed from the match" in page.locator("#p2p-refused").inner_text()
+        assert page.locator("#p2p-outcome").is_hidden()
+    shot(host, "p2p-hostile-04-spectator-removed")
+    play([host, guest], until_step=step + 3)
+    wait_in_step([host, guest])
+    assert all(page.locator("#p2p-outcome").is_hidden() for page in (host, guest))
