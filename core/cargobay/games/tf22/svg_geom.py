@@ -116,5 +116,7 @@ STYLE = (
     ".cargobay-tf22 .site .hit{fill:#ffd36b;fill-opacity:.8;stroke:#8a5a00;stroke-width:1.5px}"
     ".cargobay-tf22 .site:hover .hit,.cargobay-tf22 .site:focus-visible .hit{fill-opacity:1;stroke:#0b0d12;"
     "stroke-width:3px}"
+    # once a site is picked, the other sites step back (pressing one still moves the pick): pods A and B stand out
+    ".cargobay-tf22[data-selection^='site:'] .site .hit{fill:#ffffff;fill-opacity:.35;stroke:none}"
     ".cargobay-tf22 .noclick,.cargobay-tf22 [data-hover-layer]{pointer-events:none}"
 )
