@@ -178,6 +178,7 @@ def test_a_spectator_that_equivocates_is_removed_and_the_players_play_on(new_pag
         page.wait_for_selector("#p2p-refused[data-removed='2']", state="attached")
         assert "was removed from the match" in page.locator("#p2p-refused").inner_text()
         assert page.locator("#p2p-outcome").is_hidden()
+        page.wait_for_selector("#p2p-peers li[data-peer='2'][data-state='removed']", state="attached")
     shot(host, "p2p-hostile-04-spectator-removed")
     play([host, guest], until_step=step + 3)
     wait_in_step([host, guest])

@@ -341,6 +341,7 @@ class PeerSession:
             "outcome": peer.outcome,
             "over": peer.over(),
             "auditing": bool(peer.outcome and peer.dealing and peer.dealing.auditing()),
+            "removed": sorted(peer.removed),  # spectators proven to cheat (their messages are refused)
             "trust": trust(peer),
             "result": game.result(state),
             "events": peer.take_events(),

@@ -164,7 +164,9 @@ def peers(s, now):
         else:
             label = name
             link = mesh.state(peer)
-            if link == "open":
+            if peer in ((s.snap or {}).get("removed") or []):
+                status, kind = "removed (cheated)", "removed"
+            elif link == "open":
                 status, kind = "connected", "connected"
             elif mesh.started and not s.over():
                 status = "paused — disconnected" + (" (reconnecting…)" if link == "connecting" else "")
