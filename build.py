@@ -545,9 +545,9 @@ def lint(root: Path = ROOT) -> int:
 
 
 def parallel(rest: list[str]) -> list[str]:
-    """The whole suite (no pytest arguments given) runs on two pytest-xdist workers: the browser tests one after
-    another on one worker (their `xdist_group`, e2e/conftest.py), the pure-Python tests on the other meanwhile.
-    Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process."""
+    """The whole suite (no pytest arguments given) runs on two pytest-xdist workers, each browser test module
+    kept whole on one worker (its `xdist_group`, e2e/conftest.py). Given arguments (a file, `-k`, `-x`...),
+    pytest runs as asked, in one process."""
     if rest or importlib.util.find_spec("xdist") is None:
         return []
     # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)

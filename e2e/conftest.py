@@ -138,11 +138,12 @@ def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
 
 
 def pytest_collection_modifyitems(items) -> None:  # type: ignore[no-untyped-def]
-    """Under pytest-xdist (`python build.py test` runs the whole suite on two workers), every browser test goes to
-    one worker, one after another, in file order: two Chromiums with Pyodide at once would starve each other on a
-    2-core machine, and the network tests' namespaces and brokers are started per test. The other worker takes
-    the pure-Python tests meanwhile."""
+    """Under pytest-xdist (`python build.py test` runs the whole suite on two workers) each browser test module is
+    one `xdist_group`: its tests run one after another on one worker, with its module fixtures (a broker, network
+    namespaces) made once; the two workers share the pure-Python tests and the modules between them, so at most
+    two Chromiums run at once on a 2-core machine."""
     e2e_dir = Path(__file__).resolve().parent
     for item in items:
-        if e2e_dir in Path(str(item.fspath)).resolve().parents:
-            item.add_marker(pytest.mark.xdist_group("e2e"))
+        path = Path(str(item.fspath)).resolve()
+        if e2e_dir in path.parents:
+            item.add_marker(pytest.mark.xdist_group(f"e2e-{path.stem}"))
