@@ -167,6 +167,23 @@ def test_ruling_9_a_stolen_third_clover_draws() -> None:
     assert ref.seen["third clovers"] == 1 and ref.phase == "pick"
 
 
+def test_a_waiting_copy_cat_does_not_become_another_copy_cats_copy() -> None:
+    """Found by the 4,500-match sweep (seed 2, match 146): seat 1's first-round Copy Cat waits, then becomes the
+    Sleight of Hand it wins; the Sleight exchanges itself (ruling 9) for a Copy Cat drawn, which waits too (nothing
+    in front of seat 1). The first Copy Cat then turns into its copy: that is no card received ("it becomes the
+    second card you receive"), so the second Copy Cat still waits (the engine had it copy the copy)."""
+    deck = ("deck:cat,hog2,sleight,jewelB,cat,hog3,keys,hog2,hog2,handkerchief,letter,jewelG,jewelY,hog3,dynamite,"
+            "sleight,keys,jewelG,bullets,bullets,hog2,dynamite,jewelB,hog3,jewelR,bullets,dart,hog3,letter,dart,"
+            "handkerchief,bullets")
+    moves = [(1, "pick:1"), (0, "pick:1"), (1, "gun:acolyte"), (0, "gun:valiant"), (1, "pick:3"), (0, "pick:3"),
+             (1, "gun:valiant"), (0, "gun:duel"), (1, "draw:370"), (0, "draw:early"), (1, "trade:cat:sleight"),
+             (1, "put:hog3:12"), (1, "put:sleight:16")]
+    options = {"shootout": "quick-draw", "third_location": True,
+               "items": ["cat", "handkerchief", "letter", "dart", "keys", "dynamite", "sleight", "bullets", "jewels"]}
+    ref = referee.compare_match(2, options, 0, referee.Tally(), script=[(-1, deck), *moves])
+    assert [c.text for c in ref.colls[1]] == ["cat", "cat=sleight"] and ref.prompt == (1, "trade", "cat=sleight")
+
+
 # ---- the engine's former deviations (K1, K2; fixed): the logs agree now --------------------------------------------
 
 def test_k1_two_waiting_copy_cats_and_a_white_flag() -> None:

@@ -39,7 +39,8 @@ def gain(state: LootState, seat: int, card: str) -> None:
         flag(state, seat)
         return
     own = state.collections[seat]
-    waiting = own.count("cat") if card != "cat" else 0
+    # a Copy Cat "becomes the second card you receive": a card received, not another Copy Cat turning into its copy
+    waiting = own.count("cat") if not card.startswith("cat") else 0
     for _ in range(waiting):  # every Copy Cat gained with nothing to copy becomes this card (after it)
         own.remove("cat")
         state.gains.insert(0, [seat, f"cat={resolved(card)}"])
