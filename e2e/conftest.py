@@ -136,14 +136,3 @@ def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
 
-
-def pytest_collection_modifyitems(items) -> None:  # type: ignore[no-untyped-def]
-    """Under pytest-xdist (`python build.py test` runs the whole suite on two workers) each browser test module is
-    one `xdist_group`: its tests run one after another on one worker, with its module fixtures (a broker, network
-    namespaces) made once; the two workers share the pure-Python tests and the modules between them, so at most
-    two Chromiums run at once on a 2-core machine."""
-    e2e_dir = Path(__file__).resolve().parent
-    for item in items:
-        path = Path(str(item.fspath)).resolve()
-        if e2e_dir in path.parents:
-            item.add_marker(pytest.mark.xdist_group(f"e2e-{path.stem}"))
