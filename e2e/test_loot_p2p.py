@@ -34,6 +34,18 @@ def choose(page, index: int) -> str:  # type: ignore[no-untyped-def]
     """Click one of the board's choices (players differ in which, so picks meet, miss and duel)."""
     step = board(page, "data-step")
     choices = page.locator(f"{BOARD} [data-action]")
+    for _ in range(4):  # a card put back into the deck (ruling 7) is chosen in steps: the card, then its depth
+        steps = page.locator(f"{BOARD} [data-select]:not([data-select='']):not([data-select='hint'])")
+        if choices.count() or not steps.count():
+            break
+        pick = steps.nth(index % steps.count())
+        prefix = pick.get_attribute("data-select") or ""
+        pick.click()
+        page.wait_for_function(
+            "(p) => document.getElementById('board').dataset.selection === p"
+            " || document.getElementById('messages').dataset.kind === 'error'",
+            arg=prefix,
+        )
     count = choices.count()
     assert count > 0, "the page is to decide but offers no choice"
     target = choices.nth(index % count)
