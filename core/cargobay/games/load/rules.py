@@ -28,15 +28,11 @@ Actions (strings that parse back):
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
-from ...checks import choice as _choice
-from ...checks import integer as _int
 from ...deck import HIDDEN, NOBODY, DeckEvent, check_faces, take
 from ...engine import (
     CHANCE,
@@ -45,20 +41,28 @@ from ...engine import (
     TERMINAL,
     Game,
     IllegalActionError,
-    InvalidActionError,
-    StateError,
 )
 from .actions import COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
 from .info import INFO
+from .state import HAND_SIZE, ROUNDS, STACK_RANK, LoadState, from_json, to_json
 
-__all__ = ["COLOURS", "COLOUR_NAMES", "DECK", "GAME", "SLOTS", "LoadGame", "LoadState", "parse_card"]
+__all__ = [
+    "COLOURS",
+    "COLOUR_NAMES",
+    "DECK",
+    "GAME",
+    "HAND_SIZE",
+    "ROUNDS",
+    "SLOTS",
+    "STACK_RANK",
+    "LoadGame",
+    "LoadState",
+    "parse_card",
+]
 
-STACK_RANK = {colour: rank for rank, colour in enumerate(COLOURS)}
 BEATS = {"G": frozenset("BR"), "B": frozenset("RY"), "R": frozenset("Y"), "Y": frozenset("G")}
 VALUES = (0, 1, 1, 2, 2, 3, 3)
 DECK = tuple(sorted(f"{colour}{value}" for colour in COLOURS for value in VALUES))
-ROUNDS = 3
-HAND_SIZE = 12
 FACE_DOWN = 4
 SUPPLY_PER_COLOUR = 10
 STACK_BONUS = 3
@@ -104,48 +108,6 @@ def describe(card: str) -> str:
 def can_stack(slot: list[str], colour: str) -> bool:
     """Whether a container of ``colour`` may go on top of ``slot`` (bottom first)."""
     return not slot or STACK_RANK[slot[-1]] < STACK_RANK[colour]
-
-
-@dataclass
-class LoadState:
-    """A match of LOAD!; mutable inside ``LoadGame`` only, which copies before it changes one."""
-
-    round: int = 0  # 1..3 once dealt
-    turn: int = 0  # battles resolved this round
-    phase: str = "deal"  # deal | choose | load | end
-    hands: list[list[str]] = field(default_factory=lambda: [[], []])
-    chosen: list[str | None] = field(default_factory=lambda: [None, None])
-    piles: list[list[str]] = field(default_factory=lambda: [[], []])
-    face_down: list[str] = field(default_factory=list)  # the 4 unseen cards of the round
-    discarded: list[str] = field(default_factory=list)  # both-unable cards this round (seen)
-    ships: list[list[list[str]]] = field(default_factory=lambda: [[[] for _ in range(SLOTS)] for _ in range(2)])
-    scores: list[int] = field(default_factory=lambda: [0, 0])
-    rounds: list[JSON] = field(default_factory=list)  # scoring breakdown per round
-    bonus: list[int] | None = None
-    loader: int | None = None  # seat that must load now
-    load_colours: list[str] = field(default_factory=list)
-    last_battle: JSON | None = None
-    last_load: JSON | None = None
-
-    def copy(self) -> LoadState:
-        return LoadState(
-            round=self.round,
-            turn=self.turn,
-            phase=self.phase,
-            hands=[list(hand) for hand in self.hands],
-            chosen=list(self.chosen),
-            piles=[list(pile) for pile in self.piles],
-            face_down=list(self.face_down),
-            discarded=list(self.discarded),
-            ships=[[list(slot) for slot in ship] for ship in self.ships],
-            scores=list(self.scores),
-            rounds=list(self.rounds),
-            bonus=None if self.bonus is None else list(self.bonus),
-            loader=self.loader,
-            load_colours=list(self.load_colours),
-            last_battle=self.last_battle,
-            last_load=self.last_load,
-        )
 
 
 def supply(state: LoadState) -> dict[str, int]:
@@ -506,52 +468,12 @@ class LoadGame(Game[LoadState]):
         state.face_down = sorted(pool[other:])
         return state
 
-    # --- JSON -----------------------------------------------------------------------------------
+    # --- JSON (state.py) -------------------------------------------------------------------------
     def state_to_json(self, state: LoadState) -> JSON:
-        return {
-            "round": state.round,
-            "turn": state.turn,
-            "phase": state.phase,
-            "hands": [list(hand) for hand in state.hands],
-            "chosen": list(state.chosen),
-            "piles": [list(pile) for pile in state.piles],
-            "face_down": list(state.face_down),
-            "discarded": list(state.discarded),
-            "ships": [[list(slot) for slot in ship] for ship in state.ships],
-            "scores": list(state.scores),
-            "rounds": list(state.rounds),
-            "bonus": state.bonus,
-            "loader": state.loader,
-            "load_colours": list(state.load_colours),
-            "last_battle": state.last_battle,
-            "last_load": state.last_load,
-        }
+        return to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> LoadState:
-        try:
-            state = LoadState(
-                round=_int(data["round"], 0, ROUNDS),
-                turn=_int(data["turn"], 0, HAND_SIZE),
-                phase=_choice(data["phase"], ("deal", "choose", "load", "end")),
-                hands=[_cards(hand) for hand in _pair(data["hands"])],
-                chosen=[None if card is None else parse_card(card) for card in _pair(data["chosen"])],
-                piles=[_cards(pile) for pile in _pair(data["piles"])],
-                face_down=_cards(data["face_down"]),
-                discarded=_cards(data["discarded"]),
-                ships=[_ship(ship) for ship in _pair(data["ships"])],
-                scores=[_int(score, 0, 10_000) for score in _pair(data["scores"])],
-                rounds=list(data["rounds"]),
-                bonus=None if data["bonus"] is None else [_int(b, 0, 15) for b in _pair(data["bonus"])],
-                loader=None if data["loader"] is None else _int(data["loader"], 0, 1),
-                load_colours=[_choice(c, tuple(COLOURS)) for c in data["load_colours"]],
-                last_battle=data["last_battle"],
-                last_load=data["last_load"],
-            )
-        except (KeyError, TypeError, ValueError) as error:
-            raise StateError(f"not a TF22: LOAD! state: {error}") from error
-        if (state.phase == "load") != (state.loader is not None):
-            raise StateError("a loader is set exactly when the phase is load")
-        return state
+        return from_json(data)
 
 
 def winners(scores: list[int], bonus: list[int]) -> list[int]:
@@ -560,34 +482,6 @@ def winners(scores: list[int], bonus: list[int]) -> list[int]:
     tied = [seat for seat, score in enumerate(scores) if score == best]
     fewest = min(bonus[seat] for seat in tied)
     return [seat for seat in tied if bonus[seat] == fewest]
-
-
-def _pair(value: Any) -> list[Any]:
-    if not isinstance(value, list) or len(value) != 2:
-        raise ValueError("expected a pair")
-    return value
-
-
-def _cards(values: Iterable[Any]) -> list[str]:
-    if not isinstance(values, list):
-        raise ValueError("expected a list of cards")
-    try:
-        return [value if value == HIDDEN else parse_card(value) for value in values]
-    except InvalidActionError as error:
-        raise ValueError(str(error)) from error
-
-
-def _ship(ship: Any) -> list[list[str]]:
-    if not isinstance(ship, list) or len(ship) != SLOTS:
-        raise ValueError("a ship has 5 slots")
-    slots = []
-    for slot in ship:
-        if not isinstance(slot, list) or any(c not in COLOURS for c in slot):
-            raise ValueError("a slot is a list of colours")
-        if any(STACK_RANK[a] >= STACK_RANK[b] for a, b in itertools.pairwise(slot)):
-            raise ValueError(f"slot {slot} breaks the stacking rule")
-        slots.append(list(slot))
-    return slots
 
 
 GAME = LoadGame()
