@@ -13,7 +13,7 @@ from .engine import CargoBayError, Game, GameInfo
 from .spec import GameSpec, LazyGames
 
 # the game packages under cargobay/games/, each with a SPEC; a new game adds its name
-PACKAGES = ("load", "oddone", "haul", "loot", "tf22", "teamup")
+PACKAGES = ("load", "odd", "haul", "loot", "tf22", "teamup")
 
 
 def _spec(package: str) -> GameSpec:

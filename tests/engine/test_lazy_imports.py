@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("load", "oddone", "haul", "loot", "tf22", "teamup")
+GAMES = ("load", "odd", "haul", "loot", "tf22", "teamup")
 RULE_MODULES = ("rules", "actions", "state", "bots", "svg")
 
 SCRIPT = """

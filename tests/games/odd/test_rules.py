@@ -1,4 +1,4 @@
-"""Odd one out (games/oddone), the platform's 3-seat test game: its rules, its two-pick gift and its board."""
+"""Odd one out (games/odd), the platform's 3-seat test game: its rules, its two-pick gift and its board."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from cargobay.engine import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, InvalidActionError, Match, StateError
-from cargobay.games.oddone import SPEC
-from cargobay.games.oddone.rules import GAME
+from cargobay.games.odd import SPEC
+from cargobay.games.odd.rules import GAME
 from cargobay.registry import CATALOGUE, SPECS
 from cargobay.render import RenderContext
 

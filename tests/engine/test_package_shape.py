@@ -1,0 +1,45 @@
+"""Every game package has one shape (docs/adding-a-game.md, "One layout for every package"): a newcomer who opens
+any of them finds the same files in the same places, under the game's one name (the package, its id in logs and
+on the wire, its tests folder and its engine doc are all called the same)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from cargobay.registry import PACKAGES, SPECS
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES_DIR = ROOT / "core" / "cargobay" / "games"
+EVERY_PACKAGE = ("__init__.py", "info.py", "rules.py", "svg.py")
+# a full game (not the 3-seat test game odd, whose state is a dict and whose moves are two words)
+FULL_GAME = (*EVERY_PACKAGE, "state.py", "actions.py", "bots.py", "howto.py")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_has_one_name(package: str) -> None:
+    spec = next(spec for spec in SPECS.values() if spec.info.id == package)  # StopIteration: id != package name
+    assert spec.info.id == package
+    assert (ROOT / "tests" / "games" / package / "__init__.py").is_file()
+    assert (ROOT / "docs" / f"{package}-engine.md").is_file()
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_a_game_package_has_the_files_of_the_layout(package: str) -> None:
+    files = {path.name for path in (GAMES_DIR / package).glob("*.py")}
+    needed = EVERY_PACKAGE if package == "odd" else FULL_GAME
+    assert not set(needed) - files, sorted(set(needed) - files)
+
+
+@pytest.mark.parametrize("package", [p for p in PACKAGES if p != "odd"])
+def test_the_state_type_lives_in_state_py(package: str) -> None:
+    """The state dataclass is defined in state.py and nowhere else in the package (rules.py may re-export it)."""
+    defined = {}
+    for path in (GAMES_DIR / package).glob("*.py"):
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.ClassDef) and node.name.endswith("State"):
+                defined[node.name] = path.name
+    state_type = SPECS[package].game.new_state(SPECS[package].game.min_seats).__class__.__name__
+    assert defined.get(state_type) == "state.py", (state_type, defined)
