@@ -221,6 +221,66 @@ def test_an_honest_early_end_is_audited_and_a_withheld_secret_is_named() -> None
         network.now += network.setup.reveal_deadline + 1
         network.send(page, peer.tick(network.now) or [])
         assert peer.outcome["audit"]["withheld"] == [0] and peer.outcome["audit"]["named"] is None, peer.outcome
+        assert [(f["peer"], f["rule"]) for f in peer.outcome["audit"]["forfeits"]] == [(0, "withheld")]  # void win
+    # the winner sends its secret to the spectator only: passed on, it reaches page 1, which names the stacker
+    network = Network(peers=3, seed=22, game="load", owners=(0, 1), time_bank=60.0)
+    substituting(network, 0)
+    send = network.send
+
+    def to_the_spectator(sender: int, outs: list[Any]) -> None:
+        send(sender, [(2 if sender == 0 and '"after":true' in text else to, text) for to, text in outs])
+
+    network.send = to_the_spectator  # type: ignore[method-assign]
+    honest_player_runs_out(network, cheater=0, victim=1)
+    network.flush()
+    for page in (1, 2):
+        audit = (network.peers[page].outcome or {})["audit"]
+        assert audit["withheld"] == [] and audit["forfeits"] == [], (page, audit)
+        assert audit["named"] and (audit["named"]["peer"], audit["named"]["rule"]) == (0, "false-shuffle"), audit
+
+
+def test_a_stacker_that_withholds_its_secret_after_the_end_forfeits_and_is_named_by_the_cards_seen() -> None:
+    """Haul, 4 players: page 0 (the last shuffler of the first deal) deals seat 2 a second copy of one of seat 1's
+    cards (neither page can tell), an honest player runs out of time, and page 0 keeps its deck secret after the
+    end. Every honest page records page 0 forfeiting ``withheld`` (its
+    win void) and, from the cards seen with the other secrets, its ``false-shuffle``."""
+    from cargobay.crypto import mental
+    from cargobay.crypto import ristretto as r
+
+    network = Network(peers=4, seed=12, game="haul", time_bank=60.0)
+    dealing = network.peers[0].dealing
+    assert dealing is not None
+    honest = dealing.shuffled
+
+    def shuffled(peer: Peer, deck: list[mental.Cipher], seed: bytes) -> list[mental.Cipher]:
+        cards = honest(peer, deck, seed)
+        event = dealing.events[peer.node.node]
+        if event["order"][-1] == 0:  # the last shuffle: its positions are the deal
+            one, two = event["to"].index(1), event["to"].index(2)
+            c1, c2 = cards[one]
+            cards[two] = (r.add(c1, r.G.times(7)), r.add(c2, dealing.joint(peer).times(7)))  # re-masked copy
+        return cards
+
+    dealing.shuffled = shuffled  # type: ignore[method-assign]
+    send = network.send
+
+    def withholding(sender: int, outs: list[Any]) -> None:
+        send(sender, [(to, text) for to, text in outs if not (sender == 0 and '"after":true' in text)])
+
+    network.send = withholding  # type: ignore[method-assign]
+    dealt(network)
+    victim = next(me for me, peer in enumerate(network.peers) if me and peer.to_decide())
+    honest_player_runs_out(network, cheater=0, victim=victim)
+    network.flush()
+    for page in (1, 2, 3):
+        peer = network.peers[page]
+        assert forfeits(peer) == (victim, "time") and "audit" not in (peer.outcome or {})
+        network.now += network.setup.reveal_deadline + 1
+        network.send(page, peer.tick(network.now) or [])
+        audit = (peer.outcome or {})["audit"]
+        assert audit["withheld"] == [0], (page, audit)
+        assert [(f["peer"], f["rule"]) for f in audit["forfeits"]] == [(0, "withheld")], (page, audit)
+        assert audit["named"] and (audit["named"]["peer"], audit["named"]["rule"]) == (0, "false-shuffle"), audit
 
 
 # --- 8: a flood of refused texts ---------------------------------------------------------------------------

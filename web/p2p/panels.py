@@ -358,11 +358,18 @@ def audit_note(s, audit):
     named, withheld = audit.get("named"), audit.get("withheld") or []
     if isinstance(named, dict):
         who = "you" if named.get("peer") == s.mesh.my_index() else s.mesh.peer_name(named.get("peer"))
-        return " The deck audit after the end names " + who + ": " + short(named.get("why") or "") + "."
-    if withheld:
-        return " The deck audit after the end could not check " + ", ".join(
+        note = " The deck audit after the end names " + who + ": " + short(named.get("why") or "") + "."
+    elif withheld:
+        note = " The deck audit after the end could not check " + ", ".join(
             s.mesh.peer_name(p) for p in withheld if isinstance(p, int)) + " (no deck secret came)."
-    return " The deck audit after the end found every deck honest."
+    else:
+        note = " The deck audit after the end found every deck honest."
+    for lost in audit.get("forfeits") or []:  # a winner that kept its secret: its win is void
+        if isinstance(lost, dict) and isinstance(lost.get("peer"), int):
+            who = "You also forfeit" if lost["peer"] == s.mesh.my_index() else (
+                s.mesh.peer_name(lost["peer"]) + " also forfeits")
+            note += " " + who + " — rule “" + str(lost.get("rule")) + "”: " + short(lost.get("why") or "") + "."
+    return note
 
 
 def chat_line(s, peer, text, note=""):

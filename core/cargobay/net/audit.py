@@ -10,7 +10,10 @@ that asked for it the match (``false-alarm``). Otherwise the page keeps the whol
 A match that ended early (a forfeit that no audit decided) is audited after its end (``after_end``), among
 the pages still there: each shuffle is checked against its shuffler's seeds, every card unmasked once every
 secret is in. What it finds does not change who lost; it is written into the outcome (``audit``: who is
-named and by which rule, whose secret never came), so a stacked deck is named in the record either way.
+named and by which rule, whose secret never came), so a stacked deck is named in the record either way. A
+player whose secret does not come within the step deadline forfeits ``withheld`` (its win is void:
+``forfeits``), and its shuffle is still named when the cards that can be seen without its secret prove its
+deck false (``seen_proof``).
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..crypto import mental
-from ..crypto.ristretto import G, L, encode
+from ..crypto.ristretto import G, L, decode, encode, times
 from ..engine import LogError, Match
+from .signing import unb64
 from .verdicts import forfeit as forfeit_outcome
 
 if TYPE_CHECKING:
@@ -66,14 +70,60 @@ def after_end(peer: Port, dealing: Dealing) -> dict[str, Any]:
             record(peer, dealing, whole, opened)
         else:
             found = whole
+    if found is None and len(withheld) == 1:
+        found = seen_proof(peer, dealing, secrets, withheld[0])
     named = None
     if found is not None:
         owner, rule, detail = found
-        named = forfeit_outcome(owner, [s for s, o in enumerate(peer.setup.owners) if o == owner], rule, detail)
+        named = forfeit_outcome(owner, _seats(peer, owner), rule, detail)
+    loser = peer.outcome["peer"] if peer.outcome else None
     result = {"named": named, "withheld": withheld,
+              "forfeits": [forfeit_outcome(p, _seats(peer, p), "withheld", "at the audit after the end: its win is "
+                                           "void") for p in withheld if p != loser],
               "digest": dealing.audited["digest"] if dealing.audited else None}
     peer.events.append({"event": "audited-after-end", **result})
     return result
+
+
+def _seats(peer: Port, player: int) -> list[int]:
+    return [seat for seat, owner in enumerate(peer.setup.owners) if owner == player]
+
+
+def seen_proof(peer: Port, dealing: Dealing, secrets: dict[str, str], withholder: int) -> Finding | None:
+    """The cards that can be seen without ``withholder``'s secret: every position for which each other player's
+    secret is in and the withholder's proven share was sent (the cards dealt to other players or to everyone,
+    and the cards it showed). Two positions of one deck that unmask to the same card, or one that unmasks to no
+    card, prove that deck false; every other shuffle was checked against its seeds (``false_shuffle``), so the
+    false one is the withholder's (``false-shuffle``)."""
+    seen: dict[int, dict[int, int]] = {}  # shuffled deck (its node) -> position -> card index
+    others = [p for p in peer.setup.players() if p != withholder]
+    own = {p: int.from_bytes(bytes.fromhex(secrets[str(p)]), "little") for p in others}
+    for node, event in sorted(dealing.events.items()):
+        if len(event["decks"]) != len(event["order"]) or node >= peer.step or str(withholder) not in event["shares"]:
+            continue  # (a deal not finished here)
+        deck_node = event["from"] if event.get("source") == "same" else node
+        if deck_node is None or deck_node not in dealing.events or not dealing.events[deck_node]["decks"]:
+            continue
+        if withholder not in dealing.events[deck_node]["order"]:
+            continue  # (a deck the withholder never shuffled)
+        deck, theirs = dealing.deck_of(node), dealing.shares_of(node, withholder)
+        for position in range(len(event["to"])):
+            share = theirs.get(position)
+            if share is None:
+                opened = event["opened"].get(str(position))
+                share = opened[0] if opened and opened[0] else None
+            if share is None:
+                continue
+            cipher = deck[position]
+            shares = [times(cipher[0], own[p]) for p in others] + [decode(unb64(share))]
+            index = mental.card_of(mental.unmask(cipher, shares), len(event["cards"]))
+            cards = seen.setdefault(deck_node, {})
+            if index is None or any(i == index and at != position for at, i in cards.items()):
+                what = "no card" if index is None else "a card seen at another position too"
+                return withholder, "false-shuffle", (f"position {position} of the deal at step {node} is {what}, "
+                                                     "with every other shuffle checked")
+            cards[position] = index
+    return None
 
 
 def false_secret(dealing: Dealing, players: list[int], secrets: dict[str, str]) -> Finding | None:

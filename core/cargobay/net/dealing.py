@@ -270,7 +270,7 @@ class Dealing(ShownCards):
         if kind == "deckkey":
             return self._on_key(peer, sender, message, text, now)
         if kind == "audit" and message.get("after"):
-            return self._on_after(peer, sender, message, text)
+            return self.on_after(peer, sender, message, text)
         from .evidence import past
 
         node = message["node"]
@@ -505,16 +505,18 @@ class Dealing(ShownCards):
         """An audit after an early end is under way (the page keeps ticking until it concludes)."""
         return "after" in self.audit and not self.audit.get("concluded")
 
-    def _on_after(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> list[Out]:
-        """A player's audit after the match ended for it: kept (its signature checked) until this page's
-        match ends too, then taken in (Peer.closing)."""
-        if str(sender) in self.late:
+    def on_after(self, peer: Port, sender: int, message: dict[str, Any], text: str) -> list[Out]:
+        """A player's audit after the match ended for it (from it, or passed on by ``sender``): kept (its
+        signature checked) until this page's match ends too, then taken in (Peer.closing); passed on to every
+        page once, so a secret that reached one page reaches all and they name the same withholders."""
+        signer = message["from"]
+        if str(signer) in self.late or signer == peer.me:
             return []
-        peer.check(sender, message, text)
-        if not peer.is_player(sender):
-            raise PeerViolation(f"peer {sender} watches: it has no deck secret", sender=sender)
-        self.late[str(sender)] = [message["secret"], message["seeds"]]
-        return []
+        peer.check(sender, message, text, signer=signer)
+        if not peer.is_player(signer):
+            raise PeerViolation(f"peer {signer} watches: it has no deck secret", sender=sender)
+        self.late[str(signer)] = [message["secret"], message["seeds"]]
+        return [(None, text)]
 
     def _my_seeds(self, peer: Port) -> dict[str, str]:
         return {str(node): peer.identity.derive(peer.setup.match_id, "shuffle", node)

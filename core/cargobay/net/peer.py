@@ -215,6 +215,8 @@ class Peer:
             return []
         if kind == "deckkey" and message["from"] != sender and self.dealing is not None:
             return self.dealing.relayed_key(self, sender, message, text, now)  # every deck key is passed on
+        if kind == "audit" and message.get("after") and message["from"] != sender and self.dealing is not None:
+            return self.dealing.on_after(self, sender, message, text)  # and every secret sent after the end
         if message["from"] != sender:
             raise PeerViolation(f"peer {sender} sent a message signed as peer {message['from']}", sender=sender)
         if sender in self.removed:

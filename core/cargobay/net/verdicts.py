@@ -24,6 +24,7 @@ RULES = {
     "false-card": "showed a card it was not dealt, or another card than the one it played",
     "false-shuffle": "shuffled a deck into something else than the same cards re-masked (found at the audit)",
     "false-alarm": "asked for an audit of the decks, and every deck proved honest",
+    "withheld": "kept its deck secret from the audit after the end of the match",
 }
 
 
