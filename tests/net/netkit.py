@@ -120,6 +120,17 @@ class Network:
         peers = [self.peers[me] for me in (who or range(len(self.peers)))]
         return len({peer.state_hash() for peer in peers}) == 1
 
+    def pass_time(self, seconds: float, until: Callable[[], bool] = lambda: False) -> None:
+        """``seconds`` go by on every honest page (or until ``until()``), each ticking once a second (a page
+        charges another only for time it was running: clocks.PAUSE), what it sends delivered."""
+        end = self.now + seconds
+        while self.now < end and not until():
+            self.now = min(end, self.now + 1.0)
+            for me, peer in enumerate(self.peers):
+                if me not in self.hostile:
+                    self.send(me, peer.tick(self.now))
+            self.flush()
+
     # --- what a hostile peer does -------------------------------------------------------------------
     def forge(self, signer: int, fields: dict[str, Any], digest: str = "") -> str:
         """A message signed with peer ``signer``'s key (a hostile peer signs what it likes), for this setup
@@ -136,6 +147,17 @@ class Network:
 
     def outcome(self, me: int) -> dict[str, Any] | None:
         return self.peers[me].outcome
+
+
+def run_clock(peer: Peer, until: float) -> list[Out]:
+    """Tick ``peer`` once a second from its last run up to ``until`` (a page that keeps running); what it sends."""
+    out: list[Out] = []
+    now = until if peer.clocks.last is None else peer.clocks.last
+    while True:
+        now = min(until, now + 1.0)
+        out.extend(peer.tick(now))
+        if now >= until:
+            return out
 
 
 def loaded(text: str) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import json
 from cargobay.net import Peer
 from cargobay.registry import GAMES
 
-from .netkit import Network
+from .netkit import Network, run_clock
 
 
 def test_a_page_that_never_commits_its_deal_share_forfeits() -> None:
@@ -19,9 +19,9 @@ def test_a_page_that_never_commits_its_deal_share_forfeits() -> None:
     network.flush()
     assert honest.waiting_for() == {"phase": "commit", "keys": [1]}
     assert {e["peer"]: e["owes"] for e in honest.clock_status()} == {0: None, 1: "auto"}
-    honest.tick(19.0)
+    run_clock(honest, 19.0)
     assert honest.outcome is None
-    honest.tick(21.0)
+    run_clock(honest, 21.0)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "reveal-time")
 
 
@@ -36,9 +36,9 @@ def test_a_player_that_never_commits_its_card_runs_out_of_time() -> None:
     status = {e["peer"]: e for e in honest.clock_status()}
     assert status[1]["owes"] == "decide" and status[0]["owes"] is None
     assert status[0]["bank"] == 110.0  # peer 0 decided for its two seats: two increments
-    honest.tick(50.0)
+    run_clock(honest, 50.0)
     assert {e["peer"]: e["bank"] for e in honest.clock_status()}[1] == 50.0
-    honest.tick(100.5)
+    run_clock(honest, 100.5)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "time")
     assert "time bank" in honest.outcome["reason"]
 
@@ -50,9 +50,9 @@ def test_a_player_to_move_alone_that_never_moves_runs_out_of_time() -> None:
                        and network.setup.owners[network.peers[0].node.keys[0]] == 1)
     network.hostile.add(1)
     honest = network.peers[0]
-    honest.tick(59.0)
+    run_clock(honest, 59.0)
     assert honest.outcome is None
-    honest.tick(61.0)
+    run_clock(honest, 61.0)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "time")
 
 
@@ -73,12 +73,12 @@ def test_while_a_player_is_away_the_match_is_paused_and_only_its_allowance_runs(
     honest = network.peers[0]
     honest.tick(0.0)
     honest.set_connected(1, False, 0.0)
-    honest.tick(300.0)
+    run_clock(honest, 300.0)
     status = {e["peer"]: e for e in honest.clock_status()}
     assert honest.outcome is None and status[1]["away_left"] == 200.0 and status[1]["bank"] == 100.0
     assert status[0]["bank"] == 100.0  # my own clock stands still while the match is paused
     honest.set_connected(1, True, 300.0)
-    honest.tick(350.0)
+    run_clock(honest, 350.0)
     status = {e["peer"]: e for e in honest.clock_status()}
     assert status[1]["bank"] == 50.0 and status[0]["bank"] == 50.0  # both to choose: both clocks run
 
@@ -95,10 +95,35 @@ def test_the_clocks_are_saved_and_restored() -> None:
     network.play_until(lambda: network.peers[0].node.kind == "simultaneous")
     honest = network.peers[0]
     honest.tick(0.0)
-    honest.tick(40.0)
+    run_clock(honest, 40.0)
     restored = Peer.from_json(json.loads(json.dumps(honest.to_json())), GAMES)
     assert restored.clock_status() == honest.clock_status()
     restored.tick(1000.0)  # the first tick after a restore counts nothing: the page was closed
     assert restored.clock_status() == honest.clock_status()
-    restored.tick(1010.0)
+    run_clock(restored, 1010.0)
     assert {e["peer"]: e["bank"] for e in restored.clock_status()} == {0: 50.0, 1: 50.0}
+
+
+def test_a_page_does_not_charge_another_for_its_own_pause() -> None:
+    """Issue 19: a throttled tab or a starved CPU runs nothing for 40 s; the other page's commitment came at
+    once and waited in the channel. Handling it after the pause, a page charged the other player the whole 40 s
+    first (``reveal-time`` at a 30 s step deadline: an honest player framed). Now of a gap between two runs a
+    page charges others at most clocks.PAUSE; the time it was running still counts in full (run_clock)."""
+    network = Network(seed=1, reveal_deadline=30)
+    network.now = 40.0  # neither page ran since the start: each gets the other's first messages now
+    network.flush()
+    assert all(peer.outcome is None for peer in network.peers), [peer.outcome for peer in network.peers]
+    network.play()
+    assert all(peer.outcome is None for peer in network.peers)
+    # a page that keeps running charges a page that stalls for every second of it
+    from cargobay.net.clocks import PAUSE
+
+    network = Network(seed=1, hostile=(1,), reveal_deadline=30)
+    honest = network.peers[0]
+    network.flush()
+    honest.tick(29.0)  # one gap: only PAUSE of it is the staller's
+    assert {e["peer"]: e["auto_left"] for e in honest.clock_status()}[1] == 30 - PAUSE
+    run_clock(honest, 55.0)
+    assert honest.outcome is None
+    run_clock(honest, 57.0)
+    assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "reveal-time")

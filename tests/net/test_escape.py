@@ -9,7 +9,7 @@ import pytest
 
 from cargobay.net import PeerViolation
 
-from .netkit import Network, loaded
+from .netkit import Network, loaded, run_clock
 
 FALSE = "cd" * 32
 
@@ -99,13 +99,13 @@ def test_a_player_that_leaves_forfeits_after_the_away_allowance() -> None:
     at_step(network, 2)
     honest = network.peers[0]
     honest.set_connected(1, False, 100.0)
-    honest.tick(129.0)
+    run_clock(honest, 129.0)
     assert honest.outcome is None
     status = {entry["peer"]: entry for entry in honest.clock_status()}
     assert status[1]["connected"] is False and status[1]["away_left"] == 1.0
     honest.set_connected(1, True, 129.5)  # back for a while: the allowance is per match, not per drop
     honest.set_connected(1, False, 140.0)
-    honest.tick(141.6)
+    run_clock(honest, 141.6)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "away")
     assert "30" in str(honest.clocks.setup.away_allowance) and "disconnected" in honest.outcome["reason"]
 
@@ -119,9 +119,9 @@ def test_see_the_deal_then_abort_forfeits() -> None:
     revealed = [text for _, text in network.inbox[1] if '"reveal"' in text]
     assert honest.node.order == [0, 1] and revealed  # step 0: peer 0 reveals first
     deadline = network.setup.reveal_deadline
-    honest.tick(deadline - 1)
+    run_clock(honest, deadline - 1)
     assert honest.outcome is None
-    honest.tick(deadline + 1)
+    run_clock(honest, deadline + 1)
     assert honest.outcome is not None and (honest.outcome["peer"], honest.outcome["rule"]) == (1, "reveal-time")
 
 

@@ -120,11 +120,10 @@ def test_junk_and_a_withheld_shuffle_cannot_make_a_page_charge_an_honest_player(
     network.flush()
     assert withheld
     cheater, victim = who
-    network.now = 30.0
+    network.pass_time(30.0)
     network.inject(cheater, victim, withheld[0])  # 30 s late: within the deadline
     network.flush()
-    network.now = 100.0
-    network.peers[victim].tick(network.now)
+    network.pass_time(70.0)  # (every page ticking once a second)
     assert network.peers[victim].outcome is None, network.peers[victim].outcome
     assert network.peers[victim].step > network.peers[victim].node.node or network.peers[victim].node.kind != "deal"
 
@@ -178,10 +177,8 @@ def honest_player_runs_out(network: Network, cheater: int, victim: int) -> None:
             return
         network.decide(only=tuple(p for p in range(len(network.peers)) if p != victim))
         network.flush()
-        network.now += 50.0
-        for me, peer in enumerate(network.peers):
-            if me not in network.hostile:
-                network.send(me, peer.tick(network.now) or [])
+        network.pass_time(50.0, until=lambda: all(peer.outcome for me, peer in enumerate(network.peers)
+                                                   if me not in network.hostile))
 
 
 def test_a_stacked_deck_is_named_when_an_honest_player_forfeits_before_the_end() -> None:

@@ -93,10 +93,7 @@ def run(game: str, players: int, spectators: int, how: str, at: int, seed: int, 
         if (all(peer.over() for peer in honest) and not auditing) or min(peer.step for peer in honest) >= steps:
             break
         if not network.decide():
-            network.now += 30.0  # nobody can move: time passes (the clocks decide who stalls)
-            for me, peer in enumerate(network.peers):
-                if me not in network.hostile:
-                    network.send(me, peer.tick(network.now))
+            network.pass_time(30.0)  # nobody can move: time passes (the clocks decide who stalls)
     seen = {"finished": 0, "forfeited": 0, "audited": 0, "audited-after-end": 0, "named": 0, "pages": peers}
     for me, peer in enumerate(network.peers):
         if me == deviator:

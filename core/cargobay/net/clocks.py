@@ -8,6 +8,11 @@
   while any player is away the other clocks stand still (the match is paused).
 Whoever exhausts one forfeits, with the rule named. A spectator has no clock: it never holds anyone up.
 Time is passed in, never read: a page ticks about once a second and on every message it handles.
+
+A page charges another only for time it was running itself: of a gap between two runs longer than ``PAUSE``
+(a throttled or hidden tab, a starved CPU, a long computation of its own; the messages that came meanwhile
+are handled after it, so the page cannot tell when they arrived) it charges others ``PAUSE`` and itself the
+whole gap. Another page that was running counts that time for them.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from ..engine import StateError
 from .setup import Setup
 
 DECIDE, AUTO = "decide", "auto"
+PAUSE = 3.0  # s: at most this much of one gap between two runs is charged to another page (ticks are ~1 s)
 
 
 class Clocks:
@@ -33,15 +39,17 @@ class Clocks:
         """Charge the time since the last run; the first player that ran out, with the rule, or None."""
         elapsed = 0.0 if self.last is None else max(0.0, now - self.last)
         self.last = now if self.last is None else max(self.last, now)
+        theirs = min(elapsed, PAUSE)  # (a longer gap is this page's own pause)
         absent = [peer for peer in self.players if peer != me and not connected.get(peer, True)]
         for peer in absent:
-            self.away[peer] += elapsed
+            self.away[peer] += theirs
         if not absent:
             for peer, what in owing.items():
+                charged = elapsed if peer == me else theirs
                 if what == DECIDE:
-                    self.bank[peer] -= elapsed
+                    self.bank[peer] -= charged
                 else:
-                    self.auto[peer] += elapsed
+                    self.auto[peer] += charged
         return self.exhausted()
 
     def exhausted(self) -> tuple[int, str] | None:
