@@ -8,6 +8,8 @@ import time
 
 import pytest
 
+from legibility import measure
+from test_newcomer import MIN_TARGET, MIN_TEXT, assert_haul_texts_clear, open_context
 from test_p2p import friend_match, quiet, settle, wait_in_step
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot, start_local, wait_settled
 
@@ -17,16 +19,42 @@ MAX_DECISIONS = 200
 HAUL_SVG = "#board svg.cargobay-haul"
 
 
-def pick_then_choose(page, option: int = 0) -> str:  # type: ignore[no-untyped-def]
+@pytest.fixture
+def phone(chromium, site_url):  # type: ignore[no-untyped-def]
+    """A 390x844 touch phone (test_newcomer's)."""
+    context, pg = open_context(chromium, site_url, "phone")
+    try:
+        yield pg
+    finally:
+        context.close()
+
+
+def press(page, locator) -> None:  # type: ignore[no-untyped-def]
+    """A tap on a touch page, else a click."""
+    if getattr(page, "device", "") == "phone":
+        locator.tap()
+    else:
+        locator.click()
+
+
+def assert_phone_limits(page, where: str) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20's limits, measured now (e2e/legibility.py): every board text >= 12 CSS px, every control >= 44."""
+    now = measure(page)
+    assert now["text"] and now["text"]["px"] >= MIN_TEXT, (where, now["text"])
+    assert now["target"] and min(now["target"]["w"], now["target"]["h"]) >= MIN_TARGET, (where, now["target"])
+
+
+def pick_then_choose(page, option: int = 0, check=None) -> str:  # type: ignore[no-untyped-def]
     """One decision of the page's seat: when resolving, pick a Load card (data-select), check the board then
-    offers exactly that card's completions and a way back, and click one; else click the first move."""
+    offers exactly that card's completions and a way back, and click one; else click the first move. A tap
+    on a phone; ``check(page, where)`` runs on the resolve options."""
     step = board(page, "data-step")
     picks = page.locator("#board [data-select]:not([data-select=''])")
     kind = "move"
     if not board(page, "data-selection") and picks.count():
         prefix = picks.first.get_attribute("data-select") or ""
         card = prefix.partition(":")[2]
-        picks.first.click()
+        press(page, picks.first)
         page.wait_for_function(
             "(p) => document.getElementById('board').dataset.selection === p"
             " || document.getElementById('messages').dataset.kind === 'error'", arg=prefix)
@@ -34,9 +62,11 @@ def pick_then_choose(page, option: int = 0) -> str:  # type: ignore[no-untyped-d
         offered = page.locator("#board [data-action]").evaluate_all("es => es.map(e => e.dataset.action)")
         assert offered and all(a.partition(":")[2].partition(">")[0] == card for a in offered), offered
         assert page.locator("#board [data-select='']").count() == 1  # the way back
+        if check:
+            check(page, f"the options of {prefix}")
         kind = "resolve"
     actions = page.locator("#board [data-action]")
-    actions.nth(min(option, actions.count() - 1)).click()
+    press(page, actions.nth(min(option, actions.count() - 1)))
     page.wait_for_function(
         "(s) => { const b = document.getElementById('board');"
         " return b.dataset.step !== s || document.getElementById('messages').dataset.kind === 'error'; }",
@@ -45,42 +75,57 @@ def pick_then_choose(page, option: int = 0) -> str:  # type: ignore[no-untyped-d
     return kind
 
 
-def test_a_whole_match_against_three_easy_bots_by_clicks(page) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_match_against_three_easy_bots_by_taps_on_a_phone(phone) -> None:  # type: ignore[no-untyped-def]
+    """A person and three easy bots (long names: "Dot (Easy bot) · Dealer") by taps on a 390x844 touch phone,
+    to the final table: in every state (each hand, Load, resolve pick and its options, Refuel, the trailers,
+    the score table, the end) every board text >= 12 CSS px and every control >= 44 px, no name runs into
+    its facts, no text leaves the board. (The desktop board is played by clicks in the hot-seat and friend
+    matches below.)"""
+    page = phone
     started = time.monotonic()
     open_ready(page)
     page.click("[data-game='haul']")
     page.wait_for_selector("#seat-3")
     assert page.locator("#seat-4").count() == 0  # exactly four seats
     start_local(page, ("human", "easy", "easy", "easy"), seed=11)
+    assert page.get_attribute(HAUL_SVG, "data-layout") == "tall"
     checked: set[str] = set()
     kinds: list[str] = []
+    states = 0
     while board(page, "data-match") != "over":
         phase = page.get_attribute(HAUL_SVG, "data-phase")
+        assert_phone_limits(page, f"decision {len(kinds)} ({phase})")
+        states += 1
         if phase not in checked:  # axe once on the play board and once on the resolve board
             assert_axe_clean(page, f"haul {phase}")
+            assert_haul_texts_clear(page, f"haul phone {phase}")
+            shot(page, f"haul-phone-{phase}")
             checked.add(str(phase))
         picks = page.locator("#board [data-select]:not([data-select=''])")
         if "resolve" in kinds and "selection" not in checked and picks.count():
             # back out of a pick once: the back button returns to the first pick
             prefix = picks.first.get_attribute("data-select")
-            picks.first.click()
+            press(page, picks.first)
             page.wait_for_function("(p) => document.getElementById('board').dataset.selection === p", arg=prefix)
             assert_axe_clean(page, "haul selection")
             shot(page, "haul-selection")
-            page.click("#board [data-select='']")
+            press(page, page.locator("#board [data-select='']"))
             page.wait_for_function("() => !document.getElementById('board').dataset.selection")
             checked.add("selection")
-        kinds.append(pick_then_choose(page, option=len(kinds) % 3))
+        kinds.append(pick_then_choose(page, option=len(kinds) % 3, check=assert_phone_limits))
         wait_settled(page)
         assert len(kinds) < MAX_DECISIONS, "the match did not end"
     assert kinds.count("resolve") == 28 and kinds.count("move") == 28, kinds
     text = page.locator("#board").text_content() or ""
     assert "Game over" in text and "Haul 4" in text and "Total" in text
     assert page.locator("#board #game-over").count() == 1
+    assert_phone_limits(page, "the end")
+    assert_haul_texts_clear(page, "haul phone: the end")
     assert_axe_clean(page, "haul over")
     shot(page, "haul-over", full_page=True)
-    assert page.recorder.errors == []
-    print(f"haul vs 3 easy: {len(kinds)} decisions in {time.monotonic() - started:.1f} s")
+    assert page.errors == []
+    print(f"haul vs 3 easy on a phone: {len(kinds)} decisions, {states} states measured,"
+          f" in {time.monotonic() - started:.1f} s")
 
 
 def test_hot_seat_hands_over_between_two_people(page) -> None:  # type: ignore[no-untyped-def]

@@ -345,11 +345,13 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
 
 
 def assert_haul_texts_clear(page: Any, where: str) -> None:
-    """Each trailer's name (and "Dealer") stays clear of its facts; every text of the board inside it."""
+    """Each trailer's name (and "Dealer") stays clear of its facts (their boxes apart across or down); every
+    text of the board inside it."""
     clash = page.evaluate("""() => [...document.querySelectorAll('#board g.trailer')].map(g => {
         const n = g.querySelector('text.name').getBoundingClientRect(), f = g.querySelector('text.facts')
-          .getBoundingClientRect(); return [g.querySelector('text.name').textContent, f.left - n.right]; })""")
-    assert len(clash) == 4 and all(gap >= 4 for _, gap in clash), (where, clash)
+          .getBoundingClientRect();
+        return [g.querySelector('text.name').textContent, Math.max(f.left - n.right, f.top - n.bottom)]; })""")
+    assert len(clash) == 4 and all(gap >= 1 for _, gap in clash), (where, clash)
     edge = page.evaluate("""() => { const b = document.querySelector('#board svg').getBoundingClientRect();
         return [...document.querySelectorAll('#board svg text')].filter(t => { const r = t.getBoundingClientRect();
           return r.width > 0 && (r.left < b.left - 1 || r.right > b.right + 1); }).map(t => t.textContent); }""")

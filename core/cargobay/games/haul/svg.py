@@ -6,10 +6,12 @@ every text escaped. Every move the viewer may make is one element drawn with ``r
 ``data-select`` for the first resolve pick (``resolve:8S``) and the way back (``""``).
 
 Decisions:
-- Portrait (500 wide, the height grows with the content): a header with whose turn it is, the other three
+- Portrait (380 wide, the height grows with the content: a 390 px phone draws it near 1:1, every text
+  >= 12.5 units, every control >= 46): a header with whose turn it is, the other three
   trailers in turn order after the viewer's, the Load, the viewer's trailer, then the resolve options or the
-  hand, the discard pile and the score table. Landscape (``ctx.wide``): the trailers and the Load on the
-  left, the rest on the right (1010 wide).
+  hand, the discard pile and the score table. Landscape (``ctx.wide``, 1160 wide: a 1280x800 screen draws
+  it near 1:1 too): the header across, then three columns: the four trailers (the viewer's last); the Load,
+  the resolve options or the hand; the result, the discard pile and the score table.
 - A card shows colour AND symbol (a four-colour deck: Hearts red, Diamonds blue, Spades black, Clubs green).
 - A Heavy Load is a stack: the exposed card on top, each tucked card peeking out to its right.
 - Between two Loads the last Load stays on the board, dimmed, with who took or refuelled each card.
@@ -23,12 +25,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT
-from ...render.svg import attr as _attr
+from ...render.svg import board_root
 from ...render.svg import rect as _rect
 from .svg_load import hand, load_area, options, resolve_order
 from .svg_parts import GUTTER, PAPER, STYLE, WIDTH, header, names, status
@@ -36,6 +36,13 @@ from .svg_score import discards, game_over, score_table
 from .svg_trailer import trailer
 
 __all__ = ["render"]
+
+
+def _column(parts: list[str], index: int) -> list[str]:
+    """``parts`` moved into the landscape board's column ``index`` (0: no move)."""
+    if not index or not parts:
+        return parts
+    return [f'<g class="column" transform="translate({index * (WIDTH + GUTTER)},0)">', *parts, "</g>"]
 
 
 def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
@@ -46,52 +53,39 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
     bottom = viewer if viewer is not None else 0
     who = names(view, ctx.labels)
     over = view.get("result") is not None
-    body: list[str] = []
-    parts, y = header(view, who, 0.0, WIDTH)
-    body += parts
-    y += 6
-    if over and not ctx.wide:
-        parts, y = game_over(view, who, y)
-        body += parts
+    wide = ctx.wide
+    width = 3 * WIDTH + 2 * GUTTER if wide else WIDTH
+    columns: list[list[str]] = [[], [], []]  # portrait: everything in the first, in this order
+    parts, top = header(view, who, 0.0, width)
+    columns[0] += parts
+    top += 6
+    ends = [top, top, top]
+
+    def add(column: int, part: tuple[list[str], float]) -> None:
+        columns[column if wide else 0].extend(part[0])
+        ends[column if wide else 0] = part[1]
+
+    if over and not wide:
+        add(0, game_over(view, who, ends[0]))
     for step in (1, 2, 3):
-        parts, y = trailer(view, who, (bottom + step) % 4, y, viewer=viewer)
-        body += parts
-    parts, y = load_area(view, who, viewer, ctx, y)
-    body += parts
-    parts, y = resolve_order(view, who, y)
-    body += parts
-    parts, y = trailer(view, who, bottom, y, viewer=viewer)
-    body += parts
-    left_height = 0.0
-    if ctx.wide:
-        left_height, y = y, 0.0
-        body.append(f'<g class="right-column" transform="translate({WIDTH + GUTTER},0)">')
-        if over:
-            parts, y = game_over(view, who, y)
-            body += parts
+        add(0, trailer(view, who, (bottom + step) % 4, ends[0], viewer=viewer))
+    if wide:
+        add(0, trailer(view, who, bottom, ends[0], viewer=viewer))
+    add(1, load_area(view, who, viewer, ctx, ends[1 if wide else 0]))
+    add(1, resolve_order(view, who, ends[1 if wide else 0]))
+    if not wide:
+        add(0, trailer(view, who, bottom, ends[0], viewer=viewer))
     if viewer is not None and ctx.selection:
-        parts, y = options(view, viewer, ctx, y)
-        body += parts
+        add(1, options(view, viewer, ctx, ends[1 if wide else 0]))
     if viewer is not None and not over and view["phase"] in ("play", "resolve"):
-        parts, y = hand(view, viewer, y)
-        body += parts
-    parts, y = discards(view, y)
-    body += parts
-    parts, y = score_table(view, who, y)
-    body += parts
-    if ctx.wide:
-        body.append("</g>")
-    height = math.ceil(max(y, left_height) + 4)
-    width = 2 * WIDTH + GUTTER if ctx.wide else WIDTH
+        add(1, hand(view, viewer, ends[1 if wide else 0]))
+    if over and wide:
+        add(2, game_over(view, who, ends[2]))
+    add(2, discards(view, ends[2 if wide else 0]))
+    add(2, score_table(view, who, ends[2 if wide else 0]))
+    height = math.ceil(max(ends) + 4)
+    body = [part for index, column in enumerate(columns) for part in _column(column, index)]
     title = f"Haul {max(1, int(view['haul']))}/{view['hauls_total']}: {status(view, who)[0]}"
-    to_act = " ".join(str(s) for s in view.get("to_act") or [])
-    root = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-haul" viewBox="0 0 {width} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{_attr(title)}" '
-        f'font-family="{_attr(FONT)}" data-game="haul" data-phase="{_attr(view["phase"])}" '
-        f'data-haul="{_attr(view["haul"])}" data-load="{_attr(view["load"])}" '
-        f'data-seat="{"" if viewer is None else viewer}" data-to-act="{_attr(to_act)}" '
-        f'data-selection="{_attr(ctx.selection)}" data-layout="{"wide" if ctx.wide else "tall"}">'
-    )
-    return "".join([root, f"<title>{escape(title, quote=False)}</title>", f"<style>{STYLE}</style>",
-                     _rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])
+    root = board_root("haul", width, height, title, view, wide=wide, style=STYLE,
+                      data={"haul": view["haul"], "load": view["load"], "selection": ctx.selection})
+    return "".join([root, _rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])

@@ -4,10 +4,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from html import escape
 from typing import Any
 
-from ...render import RenderContext
+from ...render import SEAT_COLOURS, RenderContext
+from ...render.svg import INK
 from ...render.svg import action as _action
+from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
@@ -17,21 +20,23 @@ from .svg_parts import (
     CARD_H,
     CARD_W,
     HIGHLIGHT,
+    MIN_FONT,
     MUTED,
     ORDINAL,
     WIDTH,
+    brief,
     button,
     card_face,
     explain,
     mid,
+    name_lines,
     ring,
     short,
 )
 
-COLUMN = 120
+COLUMN = (WIDTH - 20) / 4
 KIND_WORDS = {"load": "claimed", "forced unload": "forced unload", "heavy load": "Heavy Load",
               "refuel": "refuelled"}
-LOAD_H = 186
 
 
 def _picks(view: Mapping[str, Any], viewer: int | None, ctx: RenderContext) -> set[str]:
@@ -59,25 +64,25 @@ def load_area(
     took = {record["card"]: record for record in resolutions}
     picks = _picks(view, viewer, ctx)
     picked = ctx.selection.partition(":")[2] if ctx.selection.startswith("resolve:") else ""
-    parts = ['<g class="load">', _rect(6, y, WIDTH - 12, LOAD_H, fill="#ffffff", rx=10, extra=' stroke="#c3ccd9"'),
-             _text(16, y + 22, title, size=15, weight="700")]
+    parts = ['<g class="load">', _text(16, y + 22, title, size=15, weight="700")]
+    cy = y + 48  # (a finishing place's badge sits on a card's corner: clear of the title)
     if picks:
-        parts.append(_text(WIDTH - 16, y + 22, "tap a card to resolve it", size=13, weight="700", anchor="end",
-                           fill=ACCENT))
+        parts.append(_text(16, y + 40, "Tap a card to resolve it", size=13, weight="700", fill=ACCENT))
+        cy += 16
     leader = view.get("leader")
     seats = [seat for seat, _ in played]
     if not done and leader is not None:  # the seats still to play, in turn
         seats += [(leader + k) % 4 for k in range(4) if (leader + k) % 4 not in seats]
     cards = dict(played)
-    cy = y + 36
+    bottom = cy + CARD_H
     for index, seat in enumerate(seats[:4]):
-        cx = 10 + index * COLUMN + (COLUMN - CARD_W) / 2
+        centre = 10 + index * COLUMN + COLUMN / 2
+        cx = centre - CARD_W / 2
         card = cards.get(seat)
         if card is None:
             parts.append(_rect(cx, cy, CARD_W, CARD_H, fill="none", rx=6,
                                extra=f' stroke="{MUTED}" stroke-dasharray="5 4"'))
-            parts.append(_text(cx + CARD_W / 2, cy + CARD_H / 2 + 5, "to play", size=12, anchor="middle",
-                               fill=MUTED))
+            parts.append(_text(centre, cy + CARD_H / 2 + 5, "to play", size=MIN_FONT, anchor="middle", fill=MUTED))
         else:
             gone = card in took
             face = card_face(card, cx, cy, CARD_W, CARD_H, dim=gone or done)
@@ -93,23 +98,40 @@ def load_area(
                 parts.append(face)
             if seat in order:
                 place = order.index(seat) + 1
-                parts.append(f'<circle cx="{cx + CARD_W}" cy="{cy}" r="13" fill="#14213d"/>')
-                parts.append(_text(cx + CARD_W, cy + 4.5, ORDINAL[place], size=11, weight="700", anchor="middle",
-                                   fill="#ffffff", extra=' class="place"'))
-        parts.append(_text(10 + index * COLUMN + COLUMN / 2, cy + CARD_H + 18, short(names[seat], 14), size=13,
-                           weight="700", anchor="middle"))
+                parts.append(f'<circle cx="{cx + CARD_W}" cy="{cy}" r="14" fill="#14213d"/>')
+                parts.append(_text(cx + CARD_W, cy + 4.5, ORDINAL[place], size=MIN_FONT, weight="700",
+                                   anchor="middle", fill="#ffffff", extra=' class="place"'))
+        # who played it: the name in one <text> (its bracket on a second line: "Dot" / "(Easy bot)")
+        ty = cy + CARD_H + 17
+        lines = name_lines(names[seat])
+        spans = ""
+        for k, line in enumerate(lines):  # a space ends the first line, so the name reads whole
+            gap = " " if k < len(lines) - 1 else ""
+            spans += f'<tspan x="{_num(centre)}" y="{_num(ty)}">{escape(line)}{gap}</tspan>'
+            ty += 15
+        parts.append(f'<text font-size="13" font-weight="700" text-anchor="middle" fill="{INK}">{spans}</text>')
         if card is not None and card in took:
             record = took[card]
-            centre = 10 + index * COLUMN + COLUMN / 2
-            parts.append(_text(centre, cy + CARD_H + 34, KIND_WORDS.get(record.get("kind", ""), "taken"),
-                               size=12, anchor="middle", fill=MUTED, weight="600"))
-            parts.append(_text(centre, cy + CARD_H + 49, f"by {short(mid(names[record['seat']]), 12)}", size=12,
-                               anchor="middle", fill=MUTED))
+            kind = _wrap(KIND_WORDS.get(record.get("kind", ""), "taken"), COLUMN - 4, MIN_FONT * 1.2)
+            spans = "".join(f'<tspan x="{_num(centre)}" y="{_num(ty + 1 + 15 * k)}">{escape(line)}'
+                            f'{" " if k < len(kind) - 1 else ""}</tspan>' for k, line in enumerate(kind))
+            parts.append(f'<text font-size="{MIN_FONT}" font-weight="600" text-anchor="middle" fill="{MUTED}">'
+                         f"{spans}</text>")
+            ty += 15 * (len(kind) - 1)
+            taker = record["seat"]  # in the taker's seat colour (the swatch beside its name on its trailer)
+            parts.append(_text(centre, ty + 16, f"by {brief(mid(names[taker]))}", size=MIN_FONT,
+                               anchor="middle", weight="700", fill=SEAT_COLOURS[taker % len(SEAT_COLOURS)],
+                               extra=f' class="taker" data-seat="{taker}"'))
+            ty += 31
         elif card == picked:
-            parts.append(_text(10 + index * COLUMN + COLUMN / 2, cy + CARD_H + 35, "picked", size=12,
-                               weight="700", anchor="middle", fill=ACCENT))
+            parts.append(_text(centre, ty + 1, "picked", size=MIN_FONT, weight="700", anchor="middle",
+                               fill=ACCENT))
+            ty += 16
+        bottom = max(bottom, ty)
+    height = bottom - y + 4
+    parts.insert(1, _rect(6, y, WIDTH - 12, height, fill="#ffffff", rx=10, extra=' stroke="#c3ccd9"'))
     parts.append("</g>")
-    return parts, y + LOAD_H + 6
+    return parts, y + height + 6
 
 
 def resolve_order(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[list[str], float]:
@@ -121,7 +143,7 @@ def resolve_order(view: Mapping[str, Any], names: Sequence[str], y: float) -> tu
     steps = []
     for turn, seat in enumerate(reversed(order)):
         mark = "\u2713 " if turn < done else ("\u25b6 " if turn == done else "")
-        steps.append(f"{mark}{short(names[seat], 10)}")
+        steps.append(f"{mark}{short(names[seat], 14)}")
     line = "Resolve order: " + " \u2192 ".join(steps)
     lines = _wrap(line, (WIDTH - 24) / 1.15, 13)  # semi-bold glyphs and arrows are wider than wrap's average
     parts = [_text(12, y + 14 + 18 * k, text, size=13, fill=MUTED, weight="600", extra=' class="resolve-order"')
@@ -134,9 +156,11 @@ def options(view: Mapping[str, Any], viewer: int, ctx: RenderContext, y: float) 
     if not ctx.selection:
         return [], y
     card = ctx.selection.partition(":")[2]
-    parts = ['<g class="options">',
-             _text(12, y + 20, f"Resolve {describe(card)}: what happens to your trailer", size=16, weight="700")]
-    y += 32
+    parts = ['<g class="options">']
+    for line in _wrap(f"Resolve {describe(card)}: what happens to your trailer", (WIDTH - 24) / 1.12, 16):
+        parts.append(_text(12, y + 20, line, size=16, weight="700"))
+        y += 21
+    y += 11
     for act in ctx.choices:
         element, height = button(act, viewer, explain(view, viewer, act), 8, y, WIDTH - 16)
         parts.append(element)
@@ -161,7 +185,7 @@ def hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], flo
     if not cards:
         parts += [_text(12, y + 14, "No cards in hand.", size=14, fill=MUTED), "</g>"]
         return parts, y + 26
-    gap = 6
+    gap = 3
     left = (WIDTH - 7 * CARD_W - 6 * gap) / 2
     for index, card in enumerate(cards):
         x = left + index * (CARD_W + gap)

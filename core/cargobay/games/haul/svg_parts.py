@@ -12,10 +12,15 @@ from ...render.svg import attr as _attr
 from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
+from ...render.svg import wrap as _wrap
 from .actions import RANK, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Claim, Refuel, describe, parse
 
-WIDTH = 500  # one column; the landscape layout (``ctx.wide``) puts two side by side
+# One column 380 units wide: a 390 px phone draws it at about 0.98 px per unit, so every text is at least 12.5
+# units (>= 12 CSS px there) and every control at least 46 units (>= 44 px). The landscape layout
+# (``ctx.wide``) puts two columns side by side.
+WIDTH = 380
 GUTTER = 10
+MIN_FONT = 12.5
 PAPER = "#f6f7f9"
 PANEL = "#e4e9f1"
 MUTED = "#4a5263"
@@ -26,10 +31,10 @@ HEAD = "#14213d"
 SUIT_INK = {"H": "#c0302b", "D": "#1d5bb5", "S": "#1a1d24", "C": "#1b7a3a"}
 SUIT_TINT = {"H": "#fbe9e8", "D": "#e6eefa", "S": "#eceef2", "C": "#e5f3ea"}
 
-CARD_W, CARD_H = 62, 84  # a card the viewer may click (hand, the Load): >= 44 px on a 390 px phone
-SMALL_W, SMALL_H = 48, 62  # a card on a trailer
-PEEK = 20  # how far each tucked card of a Heavy Load peeks out to the right
-BUTTON_H = 60
+CARD_W, CARD_H = 50, 70  # a card the viewer may click (hand, the Load): ~49 px on a 390 px phone; 7 fit a row
+SMALL_W, SMALL_H = 40, 54  # a card on a trailer
+PEEK = 16  # how far each tucked card of a Heavy Load peeks out to the right (less in a deep stack)
+BUTTON_H = 56
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 STYLE = (
@@ -52,7 +57,7 @@ def card_face(card: str, x: float, y: float, w: float, h: float, *, dim: bool = 
     opacity = ' opacity="0.55"' if dim else ""
     rank = card[:-1]
     spans = (
-        f'<tspan x="{_num(x + 6)}" y="{_num(y + h * 0.3)}" font-size="{_num(h * 0.27)}" font-weight="700">'
+        f'<tspan x="{_num(x + 5)}" y="{_num(y + h * 0.3)}" font-size="{_num(h * 0.27)}" font-weight="700">'
         f"{escape(rank)}</tspan>"
         f'<tspan x="{_num(x + w / 2)}" y="{_num(y + h * 0.86)}" font-size="{_num(h * 0.46)}" '
         f'text-anchor="middle">{SUIT_SYMBOLS[suit]}</tspan>'
@@ -64,21 +69,24 @@ def card_face(card: str, x: float, y: float, w: float, h: float, *, dim: bool = 
     )
 
 
-def stack(cards: Sequence[str], x: float, y: float, w: float = SMALL_W, h: float = SMALL_H) -> str:
+def stack(cards: Sequence[str], x: float, y: float, w: float = SMALL_W, h: float = SMALL_H,
+          room: float = 0.0) -> str:
     """A trailer slot's cargo: the exposed card on top at ``x``, each tucked card behind it peeking out
-    ``PEEK`` units further right, its rank over its symbol in the strip that shows."""
+    ``PEEK`` units further right (closer when ``room``, the slot's width, would not hold them), its rank over
+    its symbol in the strip that shows."""
     parts: list[str] = []
+    peek = PEEK if not room or len(cards) < 2 else min(PEEK, (room - w) / (len(cards) - 1))
     for depth in range(len(cards) - 1, 0, -1):
         card = cards[depth]
-        left = x + depth * PEEK
+        left = x + depth * peek
         ink = SUIT_INK[card[-1]]
-        strip = left + w - PEEK / 2
+        strip = left + w - peek / 2
         parts.append(
             f'<g class="tucked" data-card="{_attr(card)}">'
             + _rect(left, y, w, h, fill=SUIT_TINT[card[-1]], rx=5, extra=f' stroke="{ink}" stroke-width="1.5"')
             + f'<text fill="{ink}" text-anchor="middle" font-weight="700">'
-            f'<tspan x="{_num(strip)}" y="{_num(y + 17)}" font-size="13">{escape(card[:-1])}</tspan>'
-            f'<tspan x="{_num(strip)}" y="{_num(y + 34)}" font-size="15">{SUIT_SYMBOLS[card[-1]]}</tspan>'
+            f'<tspan x="{_num(strip)}" y="{_num(y + 16)}" font-size="{MIN_FONT}">{escape(card[:-1])}</tspan>'
+            f'<tspan x="{_num(strip)}" y="{_num(y + 32)}" font-size="14">{SUIT_SYMBOLS[card[-1]]}</tspan>'
             "</text></g>"
         )
     if cards:
@@ -94,14 +102,19 @@ def button(
     act: str, seat: int, lines: Sequence[str], x: float, y: float, w: float, *,
     select: bool = False, kind: str = "option", label: str = "", fill: str = "#ffffff",
 ) -> tuple[str, float]:
-    """A full-width button: its visible words in ONE ``<text>`` (a line per ``<tspan>``); the aria-label
-    starts with those words. Returns the element and its height (>= BUTTON_H)."""
+    """A full-width button: its visible words in ONE ``<text>`` (a line per ``<tspan>``, each of ``lines``
+    wrapped to the button's width); the aria-label starts with those words. Returns the element and its
+    height (>= BUTTON_H)."""
     size = 15
+    words = " ".join(lines)
+    wrapped = [_wrap(line, (w - 28) / 1.08, size) for line in lines]
+    heads = len(wrapped[0]) if wrapped else 0  # the headline (bold) may take two lines
+    lines = [part for parts in wrapped for part in parts]
     height = max(BUTTON_H, 18 + 19 * len(lines))
     top = y + (height - 19 * len(lines)) / 2 + 14
     bold = ' font-weight="700"'
     spans = "".join(  # a space ends each line but the last, so the words read apart (as the aria-label)
-        f'<tspan x="{_num(x + 14)}" y="{_num(top + 19 * index)}"{bold if index == 0 else ""}>'
+        f'<tspan x="{_num(x + 14)}" y="{_num(top + 19 * index)}"{bold if index < heads else ""}>'
         f'{escape(line)}{" " if index < len(lines) - 1 else ""}</tspan>'
         for index, line in enumerate(lines)
     )
@@ -110,7 +123,6 @@ def button(
         + ring(x, y, w, height, 12)
         + f'<text font-size="{size}" fill="{INK}">{spans}</text>'
     )
-    words = " ".join(lines)
     return _action(act, seat, label or words, kind, body, select=select), height
 
 
@@ -128,6 +140,28 @@ def names(view: Mapping[str, Any], labels: Mapping[Any, str]) -> list[str]:
 
 def short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+def brief(name: str, limit: int = 10) -> str:
+    """A name where a column is narrow: without its bracket ("Ben (Easy bot)" -> "Ben"), at most ``limit``.
+
+    >>> brief("Ben (Easy bot)"), brief("You"), brief("Bartholomew the Great", 8)
+    ('Ben', 'You', 'Barthol…')
+    """
+    head = name.partition(" (")[0].strip() or name
+    return short(head, limit)
+
+
+def name_lines(name: str, limit: int = 12) -> list[str]:
+    """A name in at most two lines for a narrow column: the bracket on its own line.
+
+    >>> name_lines("Dot (Easy bot)"), name_lines("You")
+    (['Dot', '(Easy bot)'], ['You'])
+    """
+    head, bracket, rest = name.partition(" (")
+    if not bracket or not head.strip():
+        return [short(name, limit)]
+    return [short(head, limit), short("(" + rest, limit)]
 
 
 def mid(name: str) -> str:
@@ -208,16 +242,20 @@ def status(view: Mapping[str, Any], names_: Sequence[str]) -> tuple[str, bool]:
 
 
 def header(view: Mapping[str, Any], names_: Sequence[str], y: float, width: float) -> tuple[list[str], float]:
+    """The title bar (which Haul and Load) and the status line, wrapped (one or two lines)."""
     haul = max(1, int(view["haul"]))
     load = min(int(view["load"]) + 1, int(view["loads"]))
     where = f"Haul {haul}/{view['hauls_total']} \u00b7 Load {load}/{view['loads']}"
     parts = [
-        _rect(0, y, width, 44, fill=HEAD),
-        _text(12, y + 29, "Haul", size=21, weight="700", fill="#ffffff"),
-        _text(width - 12, y + 29, where, size=17, weight="600", anchor="end", fill="#ffffff"),
+        _rect(0, y, width, 40, fill=HEAD),
+        _text(12, y + 27, "Haul", size=20, weight="700", fill="#ffffff"),
+        _text(width - 12, y + 27, where, size=16, weight="600", anchor="end", fill="#ffffff"),
     ]
     words, must = status(view, names_)
-    parts.append(_rect(0, y + 44, width, 34, fill=HIGHLIGHT if must else "#dde3ee"))
-    parts.append(_text(12, y + 67, words, size=16 if len(words) < 56 else 14, weight="700",
-                       extra=' class="status"'))
-    return parts, y + 78
+    lines = _wrap(words, (width - 24) / 1.12, 15)  # bold glyphs are wider than wrap's average
+    height = 14 + 19 * len(lines)
+    parts.append(_rect(0, y + 40, width, height, fill=HIGHLIGHT if must else "#dde3ee"))
+    spans = "".join(f'<tspan x="12" y="{_num(y + 60 + 19 * k)}">{escape(line)}{" " if k < len(lines) - 1 else ""}'
+                    "</tspan>" for k, line in enumerate(lines))
+    parts.append(f'<text font-size="15" font-weight="700" fill="{INK}" class="status">{spans}</text>')
+    return parts, y + 40 + height

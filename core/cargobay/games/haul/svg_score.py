@@ -6,15 +6,16 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from ...render import seat_swatch
 from ...render.svg import INK
 from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
 from .actions import RANK, SUIT_SYMBOLS
-from .svg_parts import ACCENT, MUTED, ORDINAL, SUIT_INK, WIDTH, short, winner_words
+from .svg_parts import ACCENT, MIN_FONT, MUTED, ORDINAL, SUIT_INK, WIDTH, brief, short, winner_words
 
-PER_LINE = 12
+PER_LINE = 9
 
 
 def discards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
@@ -43,11 +44,13 @@ def discards(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
 
 def score_table(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[list[str], float]:
     """A row per Haul scored (and the trailers of the Haul in play), the unused tokens and the totals."""
-    cols = [162 + 88 * k for k in range(4)]  # column centres
+    step = (WIDTH - 10 - 118) / 4
+    cols = [118 + step * (k + 0.5) for k in range(4)]  # column centres: a name (bracket dropped) and its colour
     body = [_text(16, y + 22, "Scores", size=15, weight="700")]
     for seat in range(4):
-        body.append(_text(cols[seat], y + 22, short(names[seat], 10), size=12.5, weight="700", anchor="middle"))
-    ry = y + 30
+        body.append(seat_swatch(seat, cols[seat] - 6, y + 9, 12))
+        body.append(_text(cols[seat], y + 38, brief(names[seat], 8), size=MIN_FONT, weight="700", anchor="middle"))
+    ry = y + 46
     rows: list[tuple[str, list[str], bool]] = []
     for haul in view.get("hauls") or []:
         rows.append((f"Haul {haul['haul']}", [str(points) for points in haul["scores"]], False))
@@ -58,7 +61,7 @@ def score_table(view: Mapping[str, Any], names: Sequence[str], y: float) -> tupl
         if index % 2 == 0:
             body.append(_rect(10, ry, WIDTH - 20, 24, fill="#eef2f8"))
         fill = MUTED if muted else INK
-        body.append(_text(16, ry + 17, label, size=13.5, fill=fill))
+        body.append(_text(16, ry + 17, label, size=13, fill=fill))
         for seat in range(4):
             body.append(_text(cols[seat], ry + 17, cells[seat], size=14, anchor="middle", fill=fill))
         ry += 24
@@ -77,15 +80,16 @@ def game_over(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[
     result = view["result"]
     body = [_text(18, y + 30, "Game over", size=22, weight="700")]
     ty = y + 30
-    for line in _wrap(winner_words(result, names), WIDTH - 36, 17):
+    for line in _wrap(winner_words(result, names), (WIDTH - 36) / 1.1, 17):
         ty += 24
         body.append(_text(18, ty, line, size=17, weight="700", fill="#7a3d00", extra=' class="winner"'))
     ranking = sorted(range(4), key=lambda seat: (result["places"][seat], seat))
     for seat in ranking:
         ty += 22
-        body.append(_text(18, ty, f"{ORDINAL[result['places'][seat]]}  {short(names[seat], 18)}: "
-                          f"{result['scores'][seat]} points, {result['tokens'][seat]} Refuel left", size=15,
-                          extra=' class="place"'))
+        body.append(seat_swatch(seat, 18, ty - 11, 12))
+        body.append(_text(36, ty, f"{ORDINAL[result['places'][seat]]}  {short(names[seat], 18)}: "
+                          f"{result['scores'][seat]} points", size=15, extra=' class="place"'))
+    # (the Refuel tokens each kept are the score table's "Refuel left" row, under this box)
     ty += 16
     parts = ['<g id="game-over" class="game-over">',
              _rect(6, y, WIDTH - 12, ty - y, fill="#fff6df", rx=12, extra=f' stroke="{ACCENT}" stroke-width="2"'),

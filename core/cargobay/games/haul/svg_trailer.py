@@ -9,11 +9,11 @@ from ...render import seat_swatch
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from .actions import SUIT_NAMES, SUIT_SYMBOLS, SUITS
-from .svg_parts import ACCENT, MUTED, PANEL, SMALL_H, SMALL_W, SUIT_INK, WIDTH, short, stack
+from .svg_parts import ACCENT, MIN_FONT, MUTED, PANEL, SMALL_H, SUIT_INK, WIDTH, short, stack
 
-SLOT_W = 119
 SLOT_X0 = 10
-TRAILER_H = 110
+SLOT_W = (WIDTH - 2 * SLOT_X0) / 4
+TRAILER_H = 120
 
 
 def _tokens(x: float, y: float, left: int) -> str:
@@ -43,30 +43,29 @@ def trailer(
     ]
     if acting:
         parts.append(_rect(6, y, 6, TRAILER_H, fill=ACCENT, rx=3))
-    title = short(names[who], 16) + dealer
+    title = short(names[who], 24) + dealer
     parts.append(seat_swatch(who, 18, y + 7))
     parts.append(_text(38, y + 19, title, size=15, weight="700", extra=' class="name"'))
-    # (the Refuel tokens are the two markers at the end: a bot's name and "Dealer" need the room)
+    parts.append(_tokens(WIDTH - 44, y + 14, tokens))
+    # the facts get a line of their own: a bot's name and "Dealer" need the first
     facts = (f"Score {view['scores'][who]} \u00b7 Trailer {view['trailer_points'][who]} \u00b7 "
              f"Hand {view['hand_counts'][who]}")
-    parts.append(_text(WIDTH - 48, y + 19, facts, size=13, anchor="end", fill=MUTED, extra=' class="facts"'))
-    parts.append(_tokens(WIDTH - 44, y + 14, tokens))
-    sy = y + 30
+    parts.append(_text(18, y + 37, facts, size=13, fill=MUTED, extra=' class="facts"'))
+    sy = y + 44
     for index, suit in enumerate(SUITS):
         cards = view["trailers"][who][index]
-        sx = SLOT_X0 + index * (SLOT_W + 1)
+        sx = SLOT_X0 + index * SLOT_W
         parts.append(f'<g class="slot" data-slot="{suit}" data-cards="{"-".join(cards)}">')
         if cards:
-            parts.append(stack(cards, sx + 2, sy + 2))
+            parts.append(stack(cards, sx + 2, sy + 2, room=SLOT_W - 6))
         else:
-            parts.append(_rect(sx + 2, sy + 2, SMALL_W, SMALL_H, fill="none", rx=5,
+            parts.append(_rect(sx + 2, sy + 2, SLOT_W - 6, SMALL_H, fill="none", rx=5,
                                extra=f' stroke="{SUIT_INK[suit]}" stroke-dasharray="4 3" stroke-opacity="0.7"'))
-            parts.append(_text(sx + 2 + SMALL_W / 2, sy + 30, SUIT_SYMBOLS[suit], size=20, anchor="middle",
-                               fill=SUIT_INK[suit]))
-            parts.append(_text(sx + 2 + SMALL_W / 2, sy + 50, SUIT_NAMES[suit], size=10.5, anchor="middle",
-                               fill=MUTED))
+            middle = sx + 2 + (SLOT_W - 6) / 2
+            parts.append(_text(middle, sy + 25, SUIT_SYMBOLS[suit], size=20, anchor="middle", fill=SUIT_INK[suit]))
+            parts.append(_text(middle, sy + 46, SUIT_NAMES[suit], size=MIN_FONT, anchor="middle", fill=MUTED))
         if len(cards) > 1:
-            parts.append(_text(sx + SLOT_W - 4, sy + SMALL_H + 2 + 12, f"Heavy \u00d7{len(cards)}", size=11,
+            parts.append(_text(sx + SLOT_W - 4, sy + SMALL_H + 2 + 14, f"Heavy \u00d7{len(cards)}", size=MIN_FONT,
                                weight="700", anchor="end", fill=MUTED))
         parts.append("</g>")
     parts.append("</g>")
