@@ -11,9 +11,9 @@ from cargobay.crypto import ristretto as r
 FACES = [f"{colour}{value}" for colour in "GBRY" for value in (0, 1, 1, 2, 2, 3, 3)]
 
 
-def table(players: int = 2, seed: int = 0) -> mental.Table:
+def table(players: int = 2, seed: int = 0) -> mental.Deck:
     rng = random.Random(seed)
-    return mental.Table([mental.Player(rng.randrange(1, r.L)) for _ in range(players)], FACES)
+    return mental.Deck([mental.Player(rng.randrange(1, r.L)) for _ in range(players)], FACES)
 
 
 def seeds(count: int, salt: int = 0) -> list[bytes]:

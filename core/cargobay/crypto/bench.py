@@ -12,15 +12,15 @@ from .ristretto import FixedBase, L, Point, times
 FACES = [f"c{n}" for n in range(28)]
 
 
-_TABLES: dict[int, tuple[mental.Table, list[bytes]]] = {}
+_TABLES: dict[int, tuple[mental.Deck, list[bytes]]] = {}
 _SHARES: dict[int, tuple[list[Point], bytes]] = {}
 
 
-def _table(peers: int) -> tuple[mental.Table, list[bytes]]:
+def _table(peers: int) -> tuple[mental.Deck, list[bytes]]:
     """A shuffled deck among ``peers`` players, made on the first request (not part of any step's time)."""
     if peers not in _TABLES:
         rng = random.Random(peers)
-        table = mental.Table([mental.Player(rng.randrange(1, L)) for _ in range(peers)], FACES)
+        table = mental.Deck([mental.Player(rng.randrange(1, L)) for _ in range(peers)], FACES)
         seeds = [random.Random(n).randbytes(32) for n in range(peers)]
         table.shuffle_all(seeds)
         _TABLES[peers] = table, seeds

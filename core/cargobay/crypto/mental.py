@@ -162,10 +162,10 @@ class Player:
         self.key = self.table.point
 
 
-class Table:
+class Deck:
     """Every player of a deck in one place: the five operations as a dealer-free protocol, played out.
 
-    >>> table = Table([Player(secret_key(b"a")), Player(secret_key(b"b"))], ["G3", "B0", "R1"])
+    >>> table = Deck([Player(secret_key(b"a")), Player(secret_key(b"b"))], ["G3", "B0", "R1"])
     >>> table.shuffle_all([b"1" * 32, b"2" * 32])
     >>> sorted(table.reveal(position) for position in range(3))
     ['B0', 'G3', 'R1']

@@ -10,7 +10,7 @@ import pytest
 from cargobay.engine import Match
 from cargobay.games.teamup import SPEC, solver
 from cargobay.games.teamup import hint as hint_module
-from cargobay.games.teamup.hint import FLEX_COST, Table, Work, hint
+from cargobay.games.teamup.hint import FLEX_COST, Position, Work, hint
 from cargobay.games.teamup.rules import GAME
 from cargobay.games.teamup.solver import HINT_BUDGET, Problem, planned, proves_perfect, puzzle_setup
 
@@ -35,7 +35,7 @@ def _views(seed: int, count: int) -> list[dict[str, Any]]:
 def _greedy_work(view: dict[str, Any]) -> int:
     """The work of the part a hint always does: reading the position and the greedy's own choice."""
     work = Work()
-    table = Table.from_view(view, work)
+    table = Position.from_view(view, work)
     if view["phase"] == "place":
         table.unseen[hint_module.CARD_INDEX[view["card"]]] += 1
         table.choose(view["card"])

@@ -84,7 +84,7 @@ def win_chance(model: Model, seat: int, other: int, stake: float, other_stake: f
     return 0.5, ace_worth(model, seat) if mine else 0.0
 
 
-class Table:
+class PickValues:
     """A pick node: each picker's worth of each open location's card and of a White Flag."""
 
     def __init__(self, model: Model, view: dict[str, Any], deny: float) -> None:
@@ -230,7 +230,7 @@ def _letter_values(model: Model, view: dict[str, Any], legal: list[str]) -> list
     pick_view = dict(view)
     sitting = view.get("sitting", [])
     pick_view["pickers"] = [s for s in range(model.players) if s not in sitting or s == seat]
-    table = Table(model, {**pick_view, "legal": []}, 0.3)
+    table = PickValues(model, {**pick_view, "legal": []}, 0.3)
     probs = {o: table.level1(o) for o in table.pickers}
     picking = max(table.expected(seat, probs)) if table.locations else 0.0
     keep = 1.5 if model.future > 0 else 0.0
@@ -316,7 +316,7 @@ class MediumBot(_ModelBot):
 
     def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         seat = view["seat"]
-        table = Table(model, view, 0.25)
+        table = PickValues(model, view, 0.25)
         probs = {o: table.level1(o) for o in table.pickers if o != seat}
         values = table.expected(seat, probs)
         return f"pick:{table.locations[argmax_ties(values, rng, 1e-6)]}"
@@ -369,9 +369,9 @@ class StrongBot(_ModelBot):
     def weights(self, model: Model, seat: int) -> list[float]:
         return standings_weights(model, seat)
 
-    def pick_values(self, model: Model, view: dict[str, Any], weights: list[float]) -> tuple[Table, list[float]]:
+    def pick_values(self, model: Model, view: dict[str, Any], weights: list[float]) -> tuple[PickValues, list[float]]:
         seat = view["seat"]
-        table = Table(model, view, 0.3)
+        table = PickValues(model, view, 0.3)
         level1 = {s: table.level1(s) for s in table.pickers}
         others = [o for o in table.pickers if o != seat]
         level2 = {o: _softmax(table.expected(o, level1), TAU2) for o in others}

@@ -3,7 +3,7 @@
 Both see only their seat's view (the draw pile's order is hidden, except in Challenge mode, where the team
 knows it) and answer a complete action from ``view["legal"]``; they draw no randomness of their own.
 
-- ``MediumBot``: the greedy policy (``hint.Table.choose``): keep a perfect pallet (else the most full layers)
+- ``MediumBot``: the greedy policy (``hint.Position.choose``): keep a perfect pallet (else the most full layers)
   reachable with the placement that best keeps the next card placeable; stop once no more full layer is in
   reach and the next card is more likely to go face down than to be placed.
 - ``StrongBot``: the hint without its playouts (``hint.decide``): the greedy's best placements weighed one
@@ -18,7 +18,7 @@ from typing import Any
 
 from ...bots import forced
 from ...engine import Game
-from .hint import CARD_INDEX, Table, hint
+from .hint import CARD_INDEX, Position, hint
 
 __all__ = ["MediumBot", "StrongBot"]
 
@@ -30,7 +30,7 @@ class MediumBot:
         only, legal = forced(view), view["legal"]
         if only is not None:
             return only
-        table = Table.from_view(view)
+        table = Position.from_view(view)
         if view["phase"] == "draw":
             return "stop" if table.should_stop() else "draw"
         table.unseen[CARD_INDEX[view["card"]]] += 1

@@ -1,10 +1,10 @@
 """Play without knowing the card order: the greedy teammate, the strong one, and the hint (the best next
 decision with the expected final score under the unknown rest of the deck).
 
-- ``Table``: a compact position: the pallet, the boxes left, the unseen cards (counts), the face-downs, and
+- ``Position``: a compact position: the pallet, the boxes left, the unseen cards (counts), the face-downs, and
   the aim: ``floor``, the most full layers still reachable (5 while a perfect pallet is), with ``cand``, the
   stacks of that many legal layer tilings still consistent with the pallet (``perfect.Catalogue.chains``).
-- The greedy policy (``Table.choose``, the medium bot): a placement that keeps the aim if there is one, the
+- The greedy policy (``Position.choose``, the medium bot): a placement that keeps the aim if there is one, the
   one with the best ``flexibility`` (the chance that the next card, by the unseen counts, can keep the aim
   too, less a little for each shape card sure to find no box of its shape; then the most stacks kept, the
   lowest layer); else a box above the stack (lowest layer, no cell left that no box can fill, most
@@ -29,7 +29,7 @@ from .geometry import FULL_LAYER, MASK, NEIGH, PLACEMENTS, Pallet, pallet_of_vie
 from .perfect import NP, SHAPE_ORDER, catalogue
 from .search import CARD_RULE, NS, SHAPE_PIDS
 
-__all__ = ["Hint", "Table", "advice", "describe", "hint"]
+__all__ = ["Hint", "Position", "advice", "describe", "hint"]
 
 SHAPE_NAMES = {"S": "square", "L": "long", "T": "thin", "B": "big"}
 
@@ -79,7 +79,7 @@ class Move:
         return f"place:{SHAPE_ORDER[self.shape]}-{COLOURS[self.colour]}@{p.orient}:{p.x},{p.y}"
 
 
-class Table:
+class Position:
     """A position: the pallet, the boxes left (``stock[colour * 4 + shape]``), the unseen card counts, the
     score so far, and the perfect pallets still reachable (``cand``)."""
 
@@ -99,14 +99,14 @@ class Table:
 
     @classmethod
     def start(cls, neutral: int, pallet: Pallet, stock: list[int], unseen: list[int], face_down: int,
-              work: Work | None = None) -> Table:
+              work: Work | None = None) -> Position:
         key = sum(layer << (z * NP) for z, layer in enumerate(pallet.pids))
         table = cls(neutral, pallet, stock, unseen, face_down, key, LAYERS + 1, [], work)
         table.aim()
         return table
 
     @classmethod
-    def from_view(cls, view: Mapping[str, object], work: Work | None = None) -> Table:
+    def from_view(cls, view: Mapping[str, object], work: Work | None = None) -> Position:
         neutral, pallet = pallet_of_view(view)
         stock_view = view["stock"]
         unseen_view = view["unseen"]
@@ -115,8 +115,8 @@ class Table:
         unseen = [int(unseen_view[card]) for card in CARD_KINDS]
         return cls.start(neutral, pallet, stock, unseen, int(str(view["face_down"])), work)
 
-    def copy(self) -> Table:
-        return Table(self.neutral, self.pallet, list(self.stock), list(self.unseen), self.face_down, self.key,
+    def copy(self) -> Position:
+        return Position(self.neutral, self.pallet, list(self.stock), list(self.unseen), self.face_down, self.key,
                      self.floor, self.cand, self.work)
 
     def aim(self) -> None:
@@ -324,7 +324,7 @@ class Hint:
     work_spent: int = 0  # the work units a blind hint used (``Work``), for the bench and the tests
 
 
-def keeps_aim(table: Table, move: Move) -> bool:
+def keeps_aim(table: Position, move: Move) -> bool:
     """The move stays inside a reachable stack of ``floor`` full layers (or lies above them)."""
     if move.z >= table.floor:
         return True
@@ -332,7 +332,7 @@ def keeps_aim(table: Table, move: Move) -> bool:
     return any(stack & bit for stack in table.cand)
 
 
-def lookahead(table: Table, card: str, move: Move) -> float:
+def lookahead(table: Position, card: str, move: Move) -> float:
     """The chance, over the kind of the card after next (weighted by the unseen cards), that the greedy
     answer to it still keeps the aim, times how well placed the next card after that will be (the greedy's
     flexibility); a box above the stack counts 0.9."""
@@ -350,7 +350,7 @@ def lookahead(table: Table, card: str, move: Move) -> float:
     return value
 
 
-def candidates(table: Table, card: str) -> list[Move]:
+def candidates(table: Position, card: str) -> list[Move]:
     """The placements for ``card``, best first by the greedy order: those keeping the aim (the most stacks
     kept first), then those above the stack, then the rest by the local rank."""
     moves = table.moves(card)
@@ -364,7 +364,7 @@ def candidates(table: Table, card: str) -> list[Move]:
     return sorted(above or moves, key=table.local_rank)
 
 
-def decide(table: Table, card: str | None, width: int = 4) -> tuple[str, dict[str, float]]:
+def decide(table: Position, card: str | None, width: int = 4) -> tuple[str, dict[str, float]]:
     """The strong teammate's decision without playouts: ``draw``/``stop`` as the greedy, and a placement
     chosen among the greedy's ``width`` best by ``lookahead`` (the greedy's own choice wins ties)."""
     if card is None:
@@ -419,7 +419,7 @@ def hint(view: Mapping[str, object], rng: random.Random, samples: int = 4, width
                 action = first if first.startswith("place:") else ""
             return Hint(action, float(solution.score), {action: float(solution.score)}, True)
     counter = Work()
-    table = Table.from_view(view, counter)
+    table = Position.from_view(view, counter)
     card = view["card"] if view["phase"] == "place" else None
     if isinstance(card, str):
         table.unseen[CARD_INDEX[card]] += 1  # ``play`` counts the card out again
@@ -464,7 +464,7 @@ def describe(move: str, view: Mapping[str, object]) -> str:
     orient, _, spot = rest.partition(":")
     shape, _, colour = box.partition("-")
     x, _, y = spot.partition(",")
-    table = Table.from_view(view)
+    table = Position.from_view(view)
     z = table.pallet.check(pid_of(shape, orient, int(x), int(y)))[1]
     name = SHAPE_NAMES[shape]
     way = "" if shape == "S" else (" lengthwise" if orient == "h" else " crosswise")

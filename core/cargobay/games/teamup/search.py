@@ -35,7 +35,7 @@ from .components import CARD_KINDS, COLOURS, LAYERS, POINTS_PER_LAYER, SHAPES
 from .geometry import FULL_LAYER, MASK, PIDS_BY_SHAPE, PLACEMENTS, Pallet
 from .perfect import NP, SHAPE_ORDER, Catalogue
 
-__all__ = ["NC", "NS", "Budget", "Search", "Step"]
+__all__ = ["NC", "NS", "Budget", "OrderSearch", "Step"]
 
 NS, NC = len(SHAPE_ORDER), len(COLOURS)
 SHAPE_PIDS = [PIDS_BY_SHAPE[shape] for shape in SHAPE_ORDER]
@@ -134,7 +134,7 @@ def _suffix_ok(top: int, pattern: tuple[int, ...]) -> bool:
     return remove(len(pattern) - 1, 0)
 
 
-class Search:
+class OrderSearch:
     """One known-order problem: the cards from ``cards[0]`` on, a pallet, the boxes left."""
 
     def __init__(self, catalogue: Catalogue, cards: Sequence[str], budget: int | None = None, floor: int = 0

@@ -27,7 +27,7 @@ from .codes import neutral_footprint
 from .components import BOX_TOTAL, COLOURS, DECK, LAYERS, PER_COLOUR, POINTS_PER_LAYER
 from .geometry import PLACEMENTS, Pallet, pallet_of_view, pid_of
 from .perfect import NP, SHAPE_ORDER, catalogue
-from .search import NS, Budget, Search, Step
+from .search import NS, Budget, OrderSearch, Step
 
 __all__ = ["Problem", "Solution", "plan_actions", "planned", "proves_perfect", "puzzle_setup", "solve"]
 
@@ -169,7 +169,7 @@ def solve(problem: Problem, budget: int | None = None) -> Solution:
         for floor in range(LAYERS - 1, -1, -1):
             while k <= len(problem.cards) and POINTS_PER_LAYER * LAYERS - k - problem.face_down > best and \
                     POINTS_PER_LAYER * LAYERS - k > POINTS_PER_LAYER * floor - 1:
-                search = Search(cat, problem.cards, left())
+                search = OrderSearch(cat, problem.cards, left())
                 plan: list[Step] = []
                 start = search.suffix_filter(perfect_pallets, boxes_left) if k == 0 else perfect_pallets
                 found, _ = search.perfect(0, problem.pallet, key, problem.stock, anon, start, k, plan)
@@ -179,7 +179,7 @@ def solve(problem: Problem, budget: int | None = None) -> Solution:
                 k += 1
             if POINTS_PER_LAYER * floor - 1 - problem.face_down <= best and floor:
                 continue
-            search = Search(cat, problem.cards, left(), floor)
+            search = OrderSearch(cat, problem.cards, left(), floor)
             low = sum(layer << (z * NP) for z, layer in enumerate(problem.pallet.pids[:floor]))
             stacks = [stack for stack in cat.chains(floor) if stack & low == low]
             alpha = best + offset
@@ -227,14 +227,14 @@ def planned(problem: Problem, budget: int | None = HINT_BUDGET) -> Solution:
 
 
 def greedy(problem: Problem) -> tuple[int, list[str]]:
-    """The greedy teammate's play of the known order (``hint.Table``, blind to what comes next): a score
+    """The greedy teammate's play of the known order (``hint.Position``, blind to what comes next): a score
     surely reachable, and its plan."""
-    from .hint import CARD_INDEX, Table
+    from .hint import CARD_INDEX, Position
 
     unseen = [0] * len(CARD_INDEX)
     for card in problem.cards:
         unseen[CARD_INDEX[card]] += 1
-    table = Table.start(problem.neutral, problem.pallet, list(problem.stock), unseen, problem.face_down)
+    table = Position.start(problem.neutral, problem.pallet, list(problem.stock), unseen, problem.face_down)
     plan = []
     for index, card in enumerate(problem.cards):
         if table.finished() or ((index or not problem.drawn) and table.should_stop()):
@@ -264,7 +264,7 @@ def plan_actions(plan: Sequence[str], drawn: bool = False) -> list[str]:
 def proves_perfect(spot: int, deck: Sequence[str], budget: int = PUZZLE_BUDGET) -> bool:
     """A perfect pallet (25) was found for this set-up within ``budget`` nodes."""
     problem = Problem.start(spot, deck)
-    search = Search(catalogue(problem.neutral), problem.cards, budget)
+    search = OrderSearch(catalogue(problem.neutral), problem.cards, budget)
     key = problem.key()
     cand = search.suffix_filter([p for p in search.catalogue.keys if p & key == key], BOX_TOTAL)
     plan: list[Step] = []

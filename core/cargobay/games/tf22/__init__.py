@@ -11,6 +11,6 @@ from ...spec import lazy_spec
 from .info import INFO
 
 SPEC = lazy_spec(INFO, __name__, rules="rules:GAME", board="svg:render",
-                 bots={"medium": "bots:MediumBot", "strong": "bots:StrongBot"})
+                 bots={"medium": "bots:MediumBot", "strong": "bots_search:StrongBot"})
 
 __all__ = ["INFO", "SPEC"]

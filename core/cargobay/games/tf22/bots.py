@@ -27,7 +27,7 @@ from .legal import interference_pairs
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["MediumBot", "StrongBot"]
+__all__ = ["MediumBot"]  # the strong bot is bots_search.StrongBot
 
 FAR = 40
 
@@ -182,14 +182,3 @@ class MediumBot:
         if best == stop and stop not in legal:  # a pending breach: fire
             return next(a for a in legal if a.startswith("fire:"))
         return best
-
-
-class StrongBot:
-    """``strong``: a bounded search over the engine's states (``bots_search``, imported on first use)."""
-
-    level = "strong"
-
-    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        from .bots_search import StrongBot as Search
-
-        return Search().choose(game, view, rng)
