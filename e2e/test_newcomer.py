@@ -321,6 +321,9 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
     assert page.get_attribute("#board svg", "data-turn") == "2" and board(page, "data-match") == "playing"
     assert_legible(page, "tf22 phone: the first turn")
     shot(page, "newcomer-tf22-phone-turn")
+    said = page.evaluate("() => [...document.querySelectorAll('#board g.tf22-hint')]"
+                         ".filter(g => getComputedStyle(g).display !== 'none').map(g => g.textContent).join(' ')")
+    assert "Tap a unit" in said and "pinch" in said and not any(w in said for w in ("hover", "wheel", "+/-")), said
     units = map_spots(page, "#board [data-select^='unit:']")
     assert units, "no unit of yours in the map's window"
     tap_at(page, units[0])

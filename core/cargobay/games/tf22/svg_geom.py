@@ -102,6 +102,8 @@ DEFS = (
 
 STYLE = (
     ".cargobay-tf22 .action{cursor:pointer}"
+    "@media (pointer:coarse){.cargobay-tf22 .for-mouse{display:none}}"
+    "@media not all and (pointer:coarse){.cargobay-tf22 .for-touch{display:none}}"
     ".cargobay-tf22 .action:focus{outline:none}"
     ".cargobay-tf22 .action .ring{stroke:transparent;stroke-width:3px}"
     ".cargobay-tf22 .action:hover .ring{stroke:#0b0d12}"

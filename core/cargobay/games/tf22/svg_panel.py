@@ -102,8 +102,15 @@ def hint(model: Model, picks: Picks) -> str:
     if picks.selection and not picks.sticky:
         return ("Yellow hexes: what the picked unit can do there (a number: the AP it costs; 1!: it is stranded "
                 "or flooded there). Cancel or Escape: pick another.")
-    return ("Pick a unit with a yellow ring (hover or focus one: where it can go, in AP). Map: drag or Shift+arrows "
-            "to pan, wheel, pinch or +/- to zoom.")
+    return MOUSE_HINT
+
+
+# The default hint in two wordings: the board draws both, and its style shows the one for the screen's pointer
+# (a touch screen has no hover, wheel or keys).
+MOUSE_HINT = ("Pick a unit with a yellow ring (hover or focus one: where it can go, in AP). Map: drag or "
+              "Shift+arrows to pan, wheel, pinch or +/- to zoom.")
+TOUCH_HINT = ("Tap a unit with a yellow ring: the yellow hexes show where it can go, in AP. Map: drag to pan, "
+              "pinch to zoom; touch and hold a piece to read it.")
 
 
 def refusal(model: Model, ctx: RenderContext, picks: Picks) -> str:
@@ -141,10 +148,15 @@ def controls(model: Model, ctx: RenderContext, picks: Picks, x: float, y: float,
     seat = model.viewer if model.viewer is not None else 0
     labels = ctx.labels
     parts: list[str] = []
-    lines = wrap(hint(model, picks), w - 8, 13)
-    if lines[0]:
-        parts += [text(x + 4, y + 14 + 18 * i, line, size=13, fill=INK) for i, line in enumerate(lines)]
-        y += 18 * len(lines) + 6
+    said = hint(model, picks)
+    tall = 0
+    for words, kind in ((said, "for-mouse"), (TOUCH_HINT, "for-touch")) if said == MOUSE_HINT else ((said, ""),):
+        lines = wrap(words, w - 8, 13)
+        if lines[0]:
+            drawn = "".join(text(x + 4, y + 14 + 18 * i, line, size=13, fill=INK) for i, line in enumerate(lines))
+            parts.append(f'<g class="tf22-hint {kind}">{drawn}</g>' if kind else drawn)
+            tall = max(tall, 18 * len(lines) + 6)
+    y += tall
     panel = [(p, False) for p in picks.complete if anchor(model, p, False).cell < 0]
     panel += [(p, True) for p in picks.partial if anchor(model, p, True).cell < 0]
     if picks.selection and not picks.sticky:
