@@ -293,3 +293,34 @@ def test_link_table() -> None:
     assert mesh.unbind("B") == 1 and mesh.links == {}
     mesh.setup = {**SETUP, "seats": ["human", "easy", "human"], "owners": [0, 0, 1], "peers": 3}
     assert [mesh.peer_name(p) for p in range(3)] == ["Player 1", "Player 2", "Spectator 1"]
+
+
+def test_a_relayed_invite_never_replaces_a_live_link_but_replaces_one_lost_on_the_other_side() -> None:
+    """Issue 19, attack 6: a hostile host relays to guest 1 a genuine, signed invite of guest 2 (an old one it
+    kept) while the two guests are linked: guest 1 used to answer it at once, closing its live link with
+    guest 2 (both then paused, each charging the other's away allowance). Now guest 1 asks the open link
+    first: guest 2 answers over it and the invite is refused; only a link that does not answer (lost on the
+    other side: a one-sided drop, a reload) is replaced, PROBE_MS later."""
+    from p2p.mesh import PROBE_MS, Probe, Refuse
+
+    one, two = guest(me=1, kind="offer"), guest(me=2, kind="offer")
+    one.bind(2, "L2", "reply", True, 0)
+    one.on_open(2, 1)
+    two.bind(1, "L1", "invite", True, 0)
+    two.on_open(1, 1)
+    relayed = text({"k": "signal", "to": 1, "from": 2, "code": CODE})  # the host replays guest 2's old code
+    effects = one.on_text(0, relayed)
+    assert effects == [Send(2, {"k": "ping", "n": 1}), Probe(2, 1)] and one.links[2].lid == "L2"
+    (pong,) = two.on_text(1, text(effects[0].envelope))
+    assert pong == Send(1, {"k": "pong", "n": 1})
+    (refused,) = one.on_text(2, text(pong.envelope))
+    assert refused == Refuse(0, refused.reason) and "alive" in refused.reason
+    assert one.probe_due(2, 1) == [] and one.links[2].lid == "L2"  # never answered: the live link stays
+    # guest 2 lost the link on its side (no pong comes): its new invite replaces the link, PROBE_MS later
+    assert PROBE_MS <= 5000
+    effects = one.on_text(0, relayed)
+    assert kinds(effects) == ["send", "probe"]
+    assert one.on_text(2, text({"k": "pong", "n": 1})) == []  # a stale pong answers nothing
+    assert one.probe_due(2, effects[1].n) == [Reply(2, CODE)]
+    one.links[2].state = "closed"
+    assert one.on_text(0, relayed) == [Reply(2, CODE)]  # a link closed here: replaced at once

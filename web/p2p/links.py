@@ -1,12 +1,14 @@
 # Play a friend: the links. Channel events from the glue go through the session's queue to the mesh
 # (p2p/mesh.py), whose effects are carried out here; the connection box (invite, reply, connect, by hand
 # or from an invite link) and the relayed links between guests are made here too. A mixin of Session.
+import asyncio
 import json
 
 from ui.dom import by_id, clear_message, error_text, now_ms, now_s, show_message, spawn
 from ui.engine import engine
 
 from p2p import panels
+from p2p.mesh import PROBE_MS
 
 
 def glue_json(text):
@@ -89,6 +91,13 @@ class Links:
                 self.view()
             elif kind in ("restart_in", "restart_relay"):
                 self.restart_effect(effect)
+            elif kind == "probe":
+                spawn(self.probe_later(peer, effect.n))
+
+    async def probe_later(self, peer, n):
+        """A relayed invite waits while its open link is asked (mesh.on_probe): no answer, it replaces it."""
+        await asyncio.sleep_ms(PROBE_MS)
+        self.run(self.mesh.probe_due(peer, n))
 
     async def job_receive(self, peer, text):
         self.sender = peer

@@ -12,6 +12,12 @@
 #   {"k": "signal", "to": 0, "from": i, "again": j}        guest i lost its link with guest j: relay a new one
 #   {"k": "peer", "t": "<text>"}                one game message (cargobay.net), for the engine's p2p_receive
 #   {"k": "bye"}                                the sender's page is closing
+#   {"k": "ping", "n": <int>} / {"k": "pong", "n": <int>}   is this link alive? A guest that gets a relayed
+#                                               invite from a guest it has an open link with asks that link
+#                                               first: a pong within PROBE_MS refuses the invite (a live link
+#                                               is never replaced: a host replaying an old code of the other
+#                                               guest would cut it), no pong and the invite replaces the link
+#                                               (the other side lost it: a one-sided drop, a reload)
 #   {"k": "restart", "to": t, "from": s, "n": <int>, "code": "CB1.…"[, "re": <ref>], "sig": <86 chars>}
 #                                               an ICE restart offer (with "re": the answer to the offer whose
 #                                               ref is <ref>) for the existing link between pages s and t, signed
@@ -38,6 +44,7 @@ MAX_SIGNAL_TEXT = 1000  # a signal envelope; a code is ~140-400 characters
 MAX_CODE = 600
 MAX_EARLY = 200  # game messages kept while a guest waits for the setup
 RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
+PROBE_MS = 3000  # a link still open here that does not answer a ping in this long is down on the other side
 CODE_PREFIX = "CB1."
 ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline", "keys", "time_bank",
@@ -102,6 +109,10 @@ def Reply(peer, code):
 
 def Accept(peer, code):
     return Effect("accept", peer, code=code)
+
+
+def Probe(peer, n):
+    return Effect("probe", peer, n=n)
 
 
 def Closed(peer, why):
@@ -225,6 +236,8 @@ class Mesh:
         self.code_kind = code_kind
         self.restart_seen = {}  # (from, the page it came on) -> the last n of its restart envelopes
         self.restart_sent = {}  # the page it came on -> ms of its restart envelopes in the window
+        self.probes = {}  # peer -> [n, code]: a relayed invite held while its open link is asked (ping)
+        self.probe_n = 0
 
     # --- the link table ----------------------------------------------------------------------------
     def bind(self, peer, lid, kind, relay, now_ms):
@@ -395,6 +408,8 @@ class Mesh:
             return self.on_signal_at_guest(peer, envelope, now_ms)
         if kind == "restart":
             return self.on_restart(peer, envelope, len(text), now_ms)
+        if kind in ("ping", "pong") and sorted(envelope) == ["k", "n"] and is_int(envelope["n"]):
+            return self.on_probe(peer, kind, envelope["n"])
         if kind == "bye" and sorted(envelope) == ["k"]:
             return [Closed(peer, "left (closed or reloaded the page)")]
         return [Refuse(peer, "an unknown kind of message (" + repr(short(str(kind), 40)) + ")")]
@@ -542,5 +557,26 @@ class Mesh:
                 return [Accept(other, code)]
             if self.me < other:
                 return []  # both invited each other at once: the lower index's invite wins on both sides
-        # An invite from the other guest: answer it, replacing a link this page may still believe open.
-        return [Reply(other, code)]
+        if link is not None and link.state == "open":  # ask the open link first (PROBE_MS)
+            self.probe_n += 1
+            self.probes[other] = [self.probe_n, code]
+            return [Send(other, {"k": "ping", "n": self.probe_n}), Probe(other, self.probe_n)]
+        return [Reply(other, code)]  # an invite from the other guest: answer it
+
+    def on_probe(self, peer, kind, n):
+        if kind == "ping":
+            return [Send(peer, {"k": "pong", "n": n})]
+        held = self.probes.get(peer)
+        if held is None or held[0] != n:
+            return []
+        del self.probes[peer]
+        return [Refuse(0, "a relayed invite from " + self.peer_name(peer) + ", whose link with this page is alive "
+                       "(it answered over it): a live link is never replaced")]
+
+    def probe_due(self, peer, n):
+        """PROBE_MS after a ping: no pong came, the link is down on the other side: answer the held invite."""
+        held = self.probes.get(peer)
+        if held is None or held[0] != n:
+            return []
+        del self.probes[peer]
+        return [Reply(peer, held[1])]
