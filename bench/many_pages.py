@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The long sweep of issue 19's property (tests/net/test_many_pages_property.py keeps a few seconds of it for
-CI): random matches of every game dealt between pages, and odd, 2-6 pages (players and up to 2 spectators),
+CI): random matches of every game dealt between pages, and odd, 2-8 pages (players and up to 2 spectators),
 all honest or with one page deviating at a random step (a spectator's self-equivocation, junk, an audit asked
 on one page, stopping), each played to its end. Every match asserts the property on every honest page (no
 honest page charged, a spectator never ends the match, every dealt end audited: at the end, or after an

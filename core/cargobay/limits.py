@@ -3,7 +3,7 @@
 fall-backs, used before the engine answers, are the same values).
 
 >>> limits()["peers"]
-[2, 6]
+[2, 8]
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 # pages in one peer match (a full mesh: every pair of pages has its own channel), the host included
-PEERS = (2, 6)
+PEERS = (2, 8)
 # one request's JSON text to the engine worker; the page refuses a larger import before sending it
 MAX_REQUEST_BYTES = 1_000_000
 # one peer message (cargobay.net) and one data-channel text (an envelope around a message, JSON-escaped)

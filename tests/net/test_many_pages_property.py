@@ -1,4 +1,4 @@
-"""Issue 19, the property: random matches of 2-6 pages (limits.PEERS; players and spectators) of every game
+"""Issue 19, the property: random matches of 2-8 pages (limits.PEERS; players and spectators) of every game
 dealt between pages, and odd, all honest or with one page deviating at a random step in a way picked from a
 list: no honest page ever records a forfeit against an honest page, a spectator never ends the players' match,
 and every dealt match that ends — played to its end, or ended early by a forfeit — runs the deck audit (at
@@ -107,6 +107,7 @@ def run(game: str, players: int, spectators: int, how: str, at: int, seed: int, 
                 seen["audited-after-end"] += 1
                 named = peer.outcome["audit"]["named"]
                 assert named is None or named["peer"] == deviator, case
+                assert all(lost["peer"] == deviator for lost in peer.outcome["audit"]["forfeits"]), case
                 seen["named"] += named is not None
         elif peer.game.is_terminal(peer.match.state):
             seen["finished"] += 1
@@ -128,3 +129,16 @@ def test_whole_matches_are_audited_at_their_end_and_after_an_early_end() -> None
     assert finished["finished"] == 2 and finished["audited"] == 2, finished
     stopped = run("load", 2, 1, "stops", 8, 6, steps=WHOLE, deviator=1)  # a player stops after the first deal
     assert stopped["forfeited"] == 2 and stopped["audited-after-end"] == 2, stopped
+
+
+def test_eight_pages_the_most_a_match_takes() -> None:
+    """limits.PEERS: 8 pages. LOAD! dealt cryptographically between its 2 players, watched by 6 spectators,
+    one of which proves itself a cheater: removed, the others play on and nobody honest is charged; then a
+    whole match of odd between 3 players watched by 5 spectators (bench/many_pages.py plays 8-page Loot N'
+    Loaded: 6 players, 2 spectators)."""
+    assert limits.PEERS[1] == 8
+    seen = run("load", 2, 6, "spectator-equivocates", 3, 7, steps=12)
+    assert seen["pages"] == 8 and seen["forfeited"] == 0, seen
+    network = Network(peers=8, seed=3, game="odd", owners=(0, 1, 2))  # 3 players, 5 spectators: a whole match
+    network.play()
+    assert all(peer.outcome is None and peer.over() for peer in network.peers) and network.in_step()

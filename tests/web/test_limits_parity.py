@@ -41,6 +41,9 @@ def test_the_engine_sends_its_limits_and_the_page_starts_with_the_same() -> None
     hello = Service().hello({})
     assert hello["limits"] == limits.limits()
     assert json.loads(json.dumps(hello["limits"])) == page_limits.LIMITS
+    from p2p import room
+
+    assert room.MAX_PEERS == limits.PEERS[1] == 8  # (the relay's bound on a page index, too)
 
 
 def setup(peers: int, deadline: float = 60) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 import asyncio
 
 from ui.dom import by_id, clear_message, show_message, spawn
+from ui.limits import peers
 
 from p2p import panels
 from p2p.links import glue_json, page_url
@@ -107,7 +108,7 @@ class Connect:
         if peer is None:
             peer = panels.chosen_peer(self) if self.mesh.started else self.mesh.next_guest_slot()
             if peer is None:
-                show_message("At most 6 pages in one match.", "info")
+                show_message("At most " + str(peers()[1]) + " pages in one match.", "info")
                 return
         self.begin_invite()
         link = self.new_manual_link("invite", peer)

@@ -24,7 +24,7 @@
 OFFER_PENDING_MS = 8000  # an invite made for a guest younger than this is not made again
 HELLO_EVERY_MS = 2000  # a guest without its host link says hello this often
 MAX_BODY_CODE = 600
-MAX_PEERS = 6
+MAX_PEERS = 8  # pages in one match: ui/limits.py peers()[1] (tests/web/test_limits_parity.py)
 REF_CHARS = 32
 HELLOS_KEPT = 4
 ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"

@@ -2,7 +2,7 @@
 # them and `use` takes them (ui/engine.py); the values below are the page's until the engine answers, and
 # tests/web/test_limits_parity.py checks they are the engine's. Pure: runs under MicroPython and CPython.
 LIMITS = {
-    "peers": [2, 6],
+    "peers": [2, 8],
     "max_request_bytes": 1000000,
     "max_message_bytes": 16384,
     "max_channel_text": 32768,
