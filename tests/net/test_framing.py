@@ -83,7 +83,7 @@ def test_a_host_that_lists_another_key_for_a_guest_is_caught_by_the_verification
     fake = identity(77)
     told_guest_2 = dataclasses.replace(network.setup, keys=[network.setup.keys[0], fake.public,
                                                              network.setup.keys[2]])
-    assert told_guest_2.verification_code() != network.setup.verification_code()  # read aloud: they differ
+    assert told_guest_2.digest() != network.setup.digest()  # in the verification code (sas.py): they differ
     misled = Peer(told_guest_2, 2, network.ids[2], GAMES["odd"])
     genuine = network.forge(1, {"type": "chat", "text": "hello"})
     with pytest.raises(PeerViolation, match="signature"):

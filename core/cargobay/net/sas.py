@@ -7,7 +7,8 @@ every page of the match. The code is six digits of the SHA-256 of the setup's di
 order. A host relaying links between guests under keys of its own must send each guest the commitments it
 forges before any guest reveals to it, and each guest's nonce is unknown to it until then, so it cannot choose
 its own to make two setups' codes equal: it matches with probability 10^-6 per match, and cannot retry within
-one. (The former code, six digits of the setup's digest, took under 2 s of grinding: ``Setup.verification_code``.)
+one. (The former code, six digits of the setup's digest alone, took under 2 s of grinding: it is gone; the test
+that grinds it keeps a copy, tests/net/test_many_pages.py.)
 Until every page has revealed, there is no code to read. Both messages are signed like any other; a page that
 sends a nonce its commitment does not open, or two different commitments, is refused as cheating.
 """

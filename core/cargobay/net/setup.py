@@ -84,15 +84,6 @@ class Setup:
         text = json.dumps(["cargobay-setup", 2, self.to_json()], sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def verification_code(self) -> str:
-        """Six digits to read aloud: equal on every page that has this setup and these keys.
-
-        It catches a host that gave two guests different keys for each other by accident or on the spur
-        of the moment; a host that prepared the attack can make two setups with equal codes (the code is
-        20 bits of a digest it controls): see docs/peer-protocol.md."""
-        number = int(self.digest()[:10], 16) % 1_000_000
-        return f"{number // 1000:03d} {number % 1000:03d}"
-
     def check_game(self, game: Game[Any]) -> None:
         """The checks that need the game: it is the one named, with a seat count and options it allows."""
         if game.id != self.game:
