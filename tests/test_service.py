@@ -332,6 +332,8 @@ def test_a_spectator_page_sees_only_public_information() -> None:
                 for other in range(3):
                     if other != me:
                         snap = ok(services[other], type="p2p_receive", **{"from": me}, text=text, now=1)
+                        if "duplicate" in snap:
+                            continue  # (a text passed on that this page had: answered in short)
                         assert snap["refused"] is None
                         outboxes[other].extend(snap["send"])
     watch = ok(services[2], type="p2p_snapshot")

@@ -322,11 +322,13 @@ class Service:
     def p2p_receive(self, request: dict[str, Any]) -> dict[str, Any]:
         """One raw message from peer ``from``. A refused message is reported, never raised: it is the
         peer's fault, not the page's, and the match is untouched. Past a sender's rate of refusals
-        (net.quotas.REFUSED_*) the answer is only ``dropped`` (the refusal and a count), not a snapshot."""
+        (net.quotas.REFUSED_*) the answer is only ``dropped`` (the refusal and a count), not a snapshot; a duplicate
+        of a text already handled that changed nothing is answered ``duplicate`` (a count), not a snapshot."""
         peer = self._peer_session().peer
         sender, text = _field(request, "from", int), _field(request, "text", str)
         now = _now(request)
         before = (peer.outcome, len(peer.removed), peer.step)
+        duplicates = peer.duplicates
         try:
             sent = peer.receive(sender, text, now)
         except CargoBayError as error:
@@ -336,6 +338,9 @@ class Service:
             if not changed and not peer.answer_refusal(sender, now):
                 return {"dropped": {**refused, "from": sender, "count": peer.dropped.get(sender, 0)}}
             return self.p2p_snapshot([], refused=refused)
+        if peer.duplicates > duplicates and not sent and not peer.events and before == (
+                peer.outcome, len(peer.removed), peer.step):
+            return {"duplicate": peer.duplicates}  # a text handled already: nothing changed, no snapshot
         return self.p2p_snapshot(sent)
 
     def p2p_choose(self, request: dict[str, Any]) -> dict[str, Any]:

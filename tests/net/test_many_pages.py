@@ -313,6 +313,9 @@ def test_a_flood_of_refused_texts_costs_a_parse_each_not_a_snapshot_each() -> No
         assert snap["refused"] is None and "svg" in snap
     later = ask(0, type="p2p_receive", **{"from": 1}, text="junk again", now=5)  # the rate refilled
     assert later["refused"]["message"]
+    sizes = [len(handle_json(json.dumps({"v": PROTOCOL, "id": 1, "type": "p2p_receive", "from": 1, "text": text,
+                                         "now": 5}), services[0])) for text in outboxes[1] * 50]
+    assert max(sizes) < 200, sizes[:3]  # duplicates of taken texts: answered in short, not with a snapshot
 
 
 # --- 7: the verification code ground -----------------------------------------------------------------------

@@ -148,6 +148,8 @@ class Session(Links, Connect, Relaying, Restarting):
         if result.get("dropped"):  # a refusal past its sender's rate: counted, no snapshot (nothing changed)
             panels.dropped(self, result["dropped"])
             return None
+        if result.get("duplicate"):  # a text handled already: nothing changed, no snapshot
+            return None
         self.apply(result)
         return result
 

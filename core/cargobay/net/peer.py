@@ -62,6 +62,7 @@ class Peer:
         self.buckets: dict[int, TokenBucket] = {}
         self.refusals: dict[int, TokenBucket] = {}  # sender -> its refusals answered in full
         self.dropped: dict[int, int] = {}  # sender -> its refusals past that rate (not answered in full)
+        self.duplicates = 0  # texts handled already, dropped on arrival (the page is answered in short)
         self.connected = {peer: True for peer in range(setup.peers) if peer != me}
         self.clocks = Clocks(setup)
         self.outcome: dict[str, Any] | None = None
@@ -207,6 +208,7 @@ class Peer:
             raise PeerViolation("a message from myself came back", sender=sender)
         kind = message["type"]
         if text in self.recent and kind != "resume":  # (a resume is answered once per link and step)
+            self.duplicates += 1
             return []  # a duplicate: already handled
         if message["from"] == self.me and kind in ("commit", "reveal", "act"):
             return evidence.echo(self, sender, message, text, now)
