@@ -354,10 +354,11 @@ def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(p
     tick(page, "oil", "totem")  # no unique, no action item
     page.fill("#seed", "5")
     page.click("#start")
-    page.wait_for_selector("#messages[data-kind='error']")
-    message = page.inner_text("#messages")
+    page.wait_for_selector("#start-problem:not([hidden])")  # under the options that caused it (issue 20)
+    message = page.inner_text("#start-problem")
     assert message.startswith("Could not start a match: choose at least one unique item"), message
-    assert page.locator("#messages").is_visible()
+    assert page.locator("#start-problem").is_visible()
+    assert page.evaluate("() => document.getElementById('option-pickers').nextElementSibling.id") == "start-problem"
     assert page.get_attribute("body", "data-screen") == "menu"  # the menu keeps every choice
     assert page.is_checked(f"{ITEMS}-oil") and page.is_checked(f"{ITEMS}-totem")
     assert not page.is_checked(f"{ITEMS}-gold")
@@ -368,7 +369,7 @@ def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(p
 
     tick(page, "gold", "dart")  # one of each section, but 25 item cards: 4 players need 40-60
     page.click("#start")
-    page.wait_for_function("() => document.getElementById('messages').textContent.includes('need 40-60')")
+    page.wait_for_function("() => document.getElementById('start-problem').textContent.includes('need 40-60')")
     assert page.get_attribute("body", "data-screen") == "menu"
 
     tick(page, "compass", "jewels", "clover", "dynamite")  # 50 item cards

@@ -420,7 +420,8 @@ def test_tf22_bot_turn_times_at_the_page_s_own_pace(device) -> None:  # type: ig
 
 def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> None:  # type: ignore[no-untyped-def]
     """Issue 20 item 9: Haul's friend match starts as you, a friend and two bots, Team UP!'s as you and a friend;
-    a set-up Host refuses says why right under the seats, in view."""
+    a set-up Host refuses says why right under the seats, in view; a local set-up Start refuses, under the
+    field that caused it."""
     page = phone
     open_ready(page)
     picks = "(n) => [...Array(n).keys()].map(i => document.getElementById('p2p-seat-' + i).value)"
@@ -443,6 +444,25 @@ def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> 
     shot(page, "newcomer-friend-setup-problem")
     page.select_option("#p2p-seat-1", "friend")
     note.wait_for(state="hidden")
+    # the local set-up's problems too: under the field that caused it (the seed), in view, not in the banner
+    page.fill("#seed", "99999999999999999999")  # (a whole number: the form's own check lets it through; the engine not)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#start")
+    local = page.locator("#start-problem")
+    local.wait_for(state="visible")
+    assert "seed must be in 0.." in local.inner_text(), local.inner_text()
+    assert page.evaluate("() => document.getElementById('start-problem').previousElementSibling"
+                         ".contains(document.getElementById('seed'))")  # right after the seed's own label
+    assert page.get_attribute("#seed", "aria-invalid") == "true"
+    box = local.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= 844, box  # in view
+    assert page.get_attribute("#messages", "data-kind") != "error"
+    assert page.get_attribute("body", "data-screen") == "menu"
+    shot(page, "newcomer-local-start-problem")
+    page.fill("#seed", "3")
+    page.dispatch_event("#seed", "change")
+    local.wait_for(state="hidden")
+    assert page.get_attribute("#seed", "aria-invalid") is None
     assert page.errors == []
 
 

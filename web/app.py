@@ -249,17 +249,21 @@ async def open_replay(log, title):
 
 
 async def start_local(setup=None):
+    refused = None  # from the menu: a problem is said next to the set-up field that caused it
     if setup is None:
         setup, problem = menu.read_local()
         if problem:
-            show_message(problem)
+            menu.start_problem(problem, menu.problem_at)
             return
+        def refused(text):  # (the engine names the seed when the seed is what it refuses)
+            menu.start_problem(text, "seed" if "seed" in text else "")
     if engine.hello is None:
         show_message("The game engine is still loading.", "info")
         return
+    menu.start_problem("")
     by_id("start").disabled = True
     try:
-        await local.new(setup)
+        await local.new(setup, refused)
     finally:
         refresh_menu()
 
@@ -284,6 +288,7 @@ async def main():
     if catalogue:
         menu.load(catalogue)
     on("setup-form", "submit", on_start)
+    on("setup-form", "change", lambda event: menu.start_problem(""))  # a changed choice: the old problem goes
     on("to-menu", "click", go_menu)
     on("new-game", "click", on_new_game)
     on("continue", "click", on_continue)

@@ -30,14 +30,19 @@ class LocalMatch:
         self.quickdraw.reset()
 
     # --- starting --------------------------------------------------------------------------------
-    async def new(self, setup):
+    async def new(self, setup, refused=None):
+        """Start a match; a refusal is said by ``refused(text)`` (the menu: next to the set-up) or the banner."""
         ok, result = await engine.call({"type": "new_match", "game": setup["game"], "seats": setup["seats"],
                                         "seed": setup["seed"], "options": setup.get("options") or {}})
         if not ok:  # e.g. options the game refuses: say why; the menu keeps every choice
             problem = str(result.get("message") or "") if isinstance(result, dict) else ""
-            show_message("Could not start a match: " + problem if problem else
-                         "Could not start a match. " + error_text(result))
-            by_id("messages").scrollIntoView()
+            text = ("Could not start a match: " + problem if problem else
+                    "Could not start a match. " + error_text(result))
+            if refused:
+                refused(text)
+            else:
+                show_message(text)
+                by_id("messages").scrollIntoView()
             return False
         self.setup = setup
         saves.begin("local")  # a new record: the match before stays in "Your matches"

@@ -75,6 +75,7 @@ class Menu:
         self.game = None  # the selected GameInfo
         self.signature = None
         self.show_tests = query_param("test-games") == "1"
+        self.problem_at = ""  # the field a local set-up's problem is about (read_local)
 
     def load(self, hello):
         """(Re)build the menu from a catalogue; keeps the selection and seat choices when it is the same."""
@@ -119,6 +120,7 @@ class Menu:
         return handler
 
     def select(self, game_id, seats=None):
+        self.start_problem("")  # (another game: the last one's problem goes)
         self.game = None
         for game in self.games:
             if game["id"] == game_id:
@@ -270,11 +272,14 @@ class Menu:
                 try:
                     options[option["name"]] = int(str(field.value).strip())
                 except ValueError:
+                    self.problem_at = "option-" + option["name"]
                     return None, str(option.get("label") or option["name"]) + " must be a whole number"
         return options, None
 
     def read_local(self):
-        """(setup, problem): {"game", "seats", "seed", "options"} for new_match."""
+        """(setup, problem): {"game", "seats", "seed", "options"} for new_match; a problem's field (its id) is
+        ``self.problem_at`` ("" when none is to blame)."""
+        self.problem_at = ""
         if self.game is None:
             return None, "Choose a game first."
         seats = [str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())]
@@ -284,11 +289,38 @@ class Menu:
             try:
                 seed = int(raw)
             except ValueError:
+                self.problem_at = "seed"
                 return None, "The seed must be a whole number (or empty for a random one)."
         options, problem = self.read_options()
         if problem:
             return None, problem
         return {"game": self.game["id"], "seats": seats, "seed": seed, "options": options}, None
+
+    def start_problem(self, text, field=""):
+        """A local set-up's problem shown next to what caused it: under ``field`` (an input's id: the seed, a
+        number option), else under the seats and options (what the engine refuses, e.g. a mix of items), and
+        scrolled into view; "" clears it. The field is marked invalid and described by the note."""
+        note = by_id("start-problem")
+        if not note:  # (it went with the option pickers it stood among, or the page has none yet)
+            if not text:
+                return
+            note = element("p", "", id="start-problem", role="alert", **{"class": "field-problem"})
+            note.hidden = True
+        marked = document.querySelectorAll("#setup-form [aria-invalid]")
+        for i in range(int(marked.length)):
+            marked.item(i).removeAttribute("aria-invalid")
+            marked.item(i).removeAttribute("aria-describedby")
+        target = by_id(field) if field else None
+        if target:
+            target.parentNode.after(note)  # the field's own label
+            target.setAttribute("aria-invalid", "true")
+            target.setAttribute("aria-describedby", "start-problem")
+        else:
+            by_id("option-pickers").after(note)
+        note.textContent = text
+        note.hidden = not text
+        if text:
+            note.scrollIntoView(False)  # (its bottom at the bottom of the window, if it was out of view)
 
     def restore(self, setup):
         """Show a resumed match's set-up in the pickers."""
