@@ -235,6 +235,17 @@ def check_no_remote_urls(dirs: list[Path]) -> None:
         raise SystemExit("remote URLs in site files (the site must be served from one origin):\n" + "\n".join(bad))
 
 
+def limit_tokens() -> dict[str, str]:
+    """The limits page and engine share (core/cargobay/limits.py, the one source; the engine's ``hello`` sends them)
+    that our JavaScript files need before any engine answers, stamped into them at build time."""
+    spec = importlib.util.spec_from_file_location("cargobay_limits", ROOT / "core" / "cargobay" / "limits.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    shared = module.limits()
+    return {"__MAX_CHANNEL_TEXT__": str(int(shared["max_channel_text"]))}
+
+
 def catalogue_json(wheel: Path) -> str:
     """The engine's `hello` answer (its catalogue), from the wheel itself, as JSON safe inside <script>."""
     code = (
@@ -388,6 +399,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "__CATALOGUE__": catalogue,
         "__GAME_CARDS__": cards_html(catalogue),
         "__BUILD_ID__": build_id,
+        **limit_tokens(),
         "__PYODIDE_DIR__": pyodide_dir,
         "__PYSCRIPT_DIR__": pyscript_dir,
         "__MPY_DIR__": mpy_dir,

@@ -144,7 +144,7 @@ def test_a_page_of_another_origin_can_neither_command_nor_hear_an_embed(chromium
             count = frame.get_attribute("html", "data-events")
             page.evaluate("() => document.getElementById('x').contentWindow.postMessage("
                           "{cargobay: 'command', v: 1, type: 'theme', theme: 'dark'}, '*')")
-            page.wait_for_timeout(1000)
+            frame.wait_for_selector("html[data-ignored='1']", state="attached")  # dropped: not the allowed origin
             assert frame.get_attribute("html", "data-theme") == "light"  # ignored
             assert frame.get_attribute("html", "data-events") == count
             assert page.evaluate("() => window.got") == []  # its events went to the allowed origin only
@@ -183,12 +183,8 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
             page.goto(host_url)
             page.wait_for_function("() => [...document.querySelectorAll('iframe')].length === 1")
             assert "play=friend" in page.get_attribute("iframe", "src")
-            page.wait_for_function("() => document.querySelector('iframe').contentWindow !== null")
-            for _ in range(300):  # (Playwright learns of the child frame a moment later)
-                if page.main_frame.child_frames:
-                    break
-                page.wait_for_timeout(100)
-            (frame,) = page.main_frame.child_frames
+            frame = page.wait_for_selector("iframe").content_frame()
+            assert frame is not None and page.main_frame.child_frames == [frame]
             frame.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')",
                                     timeout=ENGINE_TIMEOUT_MS)
             assert frame.get_attribute("#game-screen", "data-mode") == "p2p"

@@ -50,9 +50,11 @@ def rows(page) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
 
 
 def to_menu(page) -> None:  # type: ignore[no-untyped-def]
+    before = page.get_attribute("#matches-list", "data-refreshed")
     page.click("#to-menu")
     page.wait_for_selector("#menu-screen:not([hidden])")
-    page.wait_for_timeout(200)  # the list refreshes after the other tabs' locks are asked
+    # the list refreshes once the other tabs' locks are asked (a count on the list: a refresh after the click)
+    page.wait_for_function("(n) => document.getElementById('matches-list').dataset.refreshed !== n", arg=before)
 
 
 def record(page, record_id: str) -> dict:  # type: ignore[no-untyped-def,type-arg]

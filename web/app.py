@@ -99,7 +99,7 @@ FRIEND_KINDS = {"human": "me", "me": "me", "you": "me", "friend": "friend"}
 def friend_invite():
     """`?play=friend&game=<id>[&seats=human,friend,...]`: host a match with friends at once (an embed's peer invite,
     docs/embedding.md). The keys leave the address bar, so the invite link carries none of them."""
-    from ui.embedapi import query
+    from ui.text import query
 
     params = query(window.location.search)
     if params.get("play") != "friend":
@@ -138,11 +138,12 @@ def embed_peer(invite):
     `theme`; new_match and set_seats are refused with an error event (docs/embedding.md)."""
     from ui import embedapi
     from ui.dom import js_get
+    from ui.text import query
 
     channel = js_get(window, "cargobayEmbed")  # (set only in a frame whose address names its embed)
     if channel is None:
         return None
-    params = embedapi.query(window.location.search)
+    params = query(window.location.search)
     invite = invite or {"embed": params.get("embed"), "theme": params.get("theme")}
     events = embedapi.Events(invite.get("embed"))
     games = {g["id"]: g for g in (engine.hello or {}).get("games") or [] if isinstance(g, dict) and "id" in g}

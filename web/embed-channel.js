@@ -18,8 +18,13 @@
       if (allowed && window.parent !== window) window.parent.postMessage(JSON.parse(text), allowed);
     },
   };
+  var ignored = 0;
   addEventListener("message", function (e) {
-    if (window.parent === window || e.source !== window.parent || !allowed || e.origin !== allowed) return;
+    if (window.parent === window || e.source !== window.parent) return;
+    if (!allowed || e.origin !== allowed) {  // the parent, at another origin: dropped (counted in data-ignored)
+      document.documentElement.setAttribute("data-ignored", String(++ignored));
+      return;
+    }
     var text;
     try { text = typeof e.data === "string" ? e.data : JSON.stringify(e.data); } catch (err) { text = "null"; }
     if (handler) handler(text); else queue.push(text);

@@ -5,7 +5,7 @@
 import json
 
 from pyscript import window
-from ui import embedapi
+from ui import embedapi, text
 from ui.board import Board
 from ui.dom import by_id, js_get, on, proxy, root, show_message, spawn
 from ui.engine import WIDE_PX, engine
@@ -15,7 +15,7 @@ from ui.saves import saves
 
 saves.enabled = False  # an embedded match lives as long as its page
 channel = window.cargobayEmbed  # embed.html: the checked command channel and the event sender
-params = embedapi.query(window.location.search)
+params = text.query(window.location.search)
 events = embedapi.Events(params.get("embed") or "embed")
 board = Board()
 local = LocalMatch(board, lambda: None)

@@ -14,7 +14,8 @@
 import { DEFAULT_ICE_TEXT, Link, decodeSignal, mergeServers, parseIceServers } from "./p2p.js?v=__BUILD_ID__";
 import qrcode from "./__QRCODE_DIR__qrcode.mjs";
 
-export const MAX_CHANNEL_TEXT = 32768; // characters; a peer message is at most 16 KiB (core/cargobay/net)
+// characters; stamped by build.py from core/cargobay/limits.py (one source: a peer message is at most 16 KiB)
+export const MAX_CHANNEL_TEXT = __MAX_CHANNEL_TEXT__;
 export const STALL_MS = 25000;
 export const RECOVER_MS = 20000; // an open link whose path dropped ("unstable") this long is given up
 

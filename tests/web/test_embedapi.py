@@ -18,7 +18,7 @@ from cargobay.service import Service
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
-from ui import embedapi  # noqa: E402
+from ui import embedapi, text  # noqa: E402
 
 MPY = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript" / "micropython.mjs"
 # the catalogue as the page's menu normalizes it (ui/menu.py: normalize), the fields the embed reads
@@ -32,9 +32,9 @@ def cmd(**fields: object) -> dict[str, object]:
 
 
 def test_the_query_and_origins() -> None:
-    assert embedapi.query("?game=load&seats=human%2Cmedium&options=%7B%22a%22%3A1%7D&x") == {
+    assert text.query("?game=load&seats=human%2Cmedium&options=%7B%22a%22%3A1%7D&x") == {
         "game": "load", "seats": "human,medium", "options": '{"a":1}', "x": ""}
-    assert embedapi.unquote("%C3%A9t%C3%A9+x%zz") == "été x%zz"
+    assert text.unquote("%C3%A9t%C3%A9+x%zz") == "été x%zz"
     assert embedapi.origin_of("http://127.0.0.1:8000/a/b?c#d") == "http://127.0.0.1:8000"
     assert embedapi.origin_of("") == "" and embedapi.origin_of("nonsense") == ""
 
@@ -111,13 +111,15 @@ const mp = await loadMicroPython({ stdout: (t) => out.push(t), stderr: (t) => ou
 mp.FS.mkdir("/ui");
 mp.FS.writeFile("/ui/__init__.py", "");
 mp.FS.writeFile("/ui/embedapi.py", fs.readFileSync(%(api)s, "utf8"));
+mp.FS.writeFile("/ui/text.py", fs.readFileSync(%(text)s, "utf8"));
 mp.FS.writeFile("/games.json", fs.readFileSync(%(games)s, "utf8"));
 mp.runPython(`
 import sys, json
 sys.path.append("/")
 from ui import embedapi
 games = json.loads(open("/games.json").read())
-print(embedapi.query("?seats=human%%2Ceasy&t=%%C3%%A9")["t"])
+from ui import text
+print(text.query("?seats=human%%2Ceasy&t=%%C3%%A9")["t"])
 setup, theme, problem = embedapi.setup_from({"game": "haul", "seats": "human,easy,easy,easy"}, games)
 print(setup["seats"], problem)
 print(embedapi.command('{"cargobay": "command", "v": 1, "type": "fly"}', games, setup)[2])
@@ -140,7 +142,8 @@ def test_the_api_runs_under_micropython(tmp_path: Path) -> None:
     script = tmp_path / "run.mjs"
     (tmp_path / "games.json").write_text(json.dumps(GAMES))
     script.write_text(SCRIPT % {"mpy": repr(str(MPY)), "api": repr(str(ROOT / "web" / "ui" / "embedapi.py")),
-                                "games": repr(str(tmp_path / "games.json"))})
+                                "games": repr(str(tmp_path / "games.json")),
+                                "text": repr(str(ROOT / "web" / "ui" / "text.py"))})
     done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:5] == [

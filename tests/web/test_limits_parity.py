@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import copy
 import json
+import re
+import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "web"))
 
 from p2p import mesh
 from ui import limits as page_limits
-from ui import records
+from ui import records, text
 
 from cargobay import limits
 from cargobay.engine import CargoBayError, Match
@@ -26,6 +29,7 @@ from cargobay.net.messages import MATCH_ID
 from cargobay.registry import GAMES
 from cargobay.service import MAX_REQUEST_BYTES, Service, handle_json
 
+ROOT = Path(__file__).resolve().parents[2]
 KEYS = [f"{k:064x}" for k in range(1, 11)]
 
 
@@ -41,9 +45,11 @@ def test_the_engine_sends_its_limits_and_the_page_starts_with_the_same() -> None
     hello = Service().hello({})
     assert hello["limits"] == limits.limits()
     assert json.loads(json.dumps(hello["limits"])) == page_limits.LIMITS
-    from p2p import room
+    from p2p import room  # the relay's bound on a page index is the page's peer limit (it has no copy of its own)
 
-    assert room.MAX_PEERS == limits.PEERS[1] == 8  # (the relay's bound on a page index, too)
+    offer = {"t": "offer", "re": "abcdefgh", "code": "CB1.x", "to": limits.PEERS[1] - 1}
+    assert limits.PEERS[1] == 8 and room.body_problem(offer) is None
+    assert room.body_problem({**offer, "to": limits.PEERS[1]}) == "an offer for no page"
 
 
 def setup(peers: int, deadline: float = 60) -> dict[str, Any]:
@@ -95,3 +101,54 @@ def test_the_request_limit_is_the_one_the_page_checks_imports_against() -> None:
     log = Match(GAMES["load"], ["easy", "easy"], 1).to_log()
     assert log["format"] == page_limits.LIMITS["log_format"]
     assert records.parse_import(json.dumps(log))[1] is None
+
+
+# --- no second copy: every page, worker and glue file takes the shared values from one place -----------------------
+WEB = ROOT / "web"
+PAGE_FILES = sorted([*WEB.rglob("*.py"), *WEB.rglob("*.js"), *WEB.rglob("*.mjs"), *(ROOT / "worker").rglob("*.mjs")])
+
+
+OWN_PLACES = (WEB / "ui" / "limits.py", WEB / "ui" / "text.py")  # the fall-backs; the page's one base64url alphabet
+
+
+def literal_copies(value: object) -> list[str]:
+    """Where a page, worker or glue file spells out a shared limit itself (the page's fall-backs aside)."""
+    spelled = {str(value), f"{value:_}", f'"{value}"'} if isinstance(value, int) else {f'"{value}"', f"'{value}'"}
+    pattern = re.compile("|".join(rf"(?<![\w.]){re.escape(text)}(?![\w.])" for text in spelled))
+    return [f"{path.relative_to(ROOT)}:{number}" for path in PAGE_FILES if path not in OWN_PLACES
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+
+
+@pytest.mark.parametrize("name", ["max_request_bytes", "max_message_bytes", "max_channel_text", "log_format",
+                                  "match_id_chars"])
+def test_no_page_or_worker_file_keeps_its_own_copy_of_a_shared_limit(name: str) -> None:
+    assert literal_copies(limits.limits()[name]) == []
+
+
+def test_the_glue_gets_the_channel_text_limit_stamped_from_the_one_source() -> None:
+    import build
+
+    glue = (WEB / "p2p-glue.js").read_text(encoding="utf-8")
+    assert "export const MAX_CHANNEL_TEXT = __MAX_CHANNEL_TEXT__;" in glue
+    assert build.limit_tokens() == {"__MAX_CHANNEL_TEXT__": str(limits.MAX_CHANNEL_TEXT)}
+
+
+def test_the_page_has_one_short_and_one_query_parser() -> None:
+    defined = {name: sorted(str(path.relative_to(WEB)) for path in WEB.rglob("*.py")
+                            if re.search(rf"^def {name}\(", path.read_text(encoding="utf-8"), re.MULTILINE))
+               for name in ("short", "query", "unquote")}
+    assert defined == {"short": ["ui/text.py"], "query": ["ui/text.py"], "unquote": ["ui/text.py"]}
+
+
+QUERIES = ["", "?", "?game=load", "?game=load&game=haul", "?seats=human%2Cmedium&x", "?a=%C3%A9t%C3%A9+x",
+           "?bad=%zz&odd=%4", "?k%20ey=v%3Dw&=empty", "?embed=e1&origin=http%3A%2F%2F127.0.0.1%3A8000&theme=dark"]
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="node missing")
+def test_the_page_reads_a_query_as_the_browser_does() -> None:
+    """ui/text.query against URLSearchParams (the JavaScript files' parser; a repeated key: the last wins)."""
+    script = ("const qs = JSON.parse(process.argv[1]);"
+              "console.log(JSON.stringify(qs.map((q) => Object.fromEntries(new URLSearchParams(q)))));")
+    done = subprocess.run(["node", "-e", script, json.dumps(QUERIES)], capture_output=True, text=True, timeout=60,
+                          check=True)
+    assert [text.query(q) for q in QUERIES] == json.loads(done.stdout)

@@ -23,6 +23,7 @@ mp.FS.writeFile("/p2p/mesh.py", fs.readFileSync(%(mesh)s, "utf8"));
 mp.FS.mkdir("/ui");
 mp.FS.writeFile("/ui/__init__.py", "");
 mp.FS.writeFile("/ui/limits.py", fs.readFileSync(%(limits)s, "utf8"));
+mp.FS.writeFile("/ui/text.py", fs.readFileSync(%(text)s, "utf8"));
 mp.runPython(`
 import sys
 sys.path.append("/")
@@ -43,7 +44,8 @@ console.log(out.join("\\n"));
 def test_mesh_runs_under_micropython(tmp_path: Path) -> None:
     script = tmp_path / "run.mjs"
     script.write_text(SCRIPT % {"mpy": repr(str(MPY)), "mesh": repr(str(ROOT / "web" / "p2p" / "mesh.py")),
-                                "limits": repr(str(ROOT / "web" / "ui" / "limits.py"))})
+                                "limits": repr(str(ROOT / "web" / "ui" / "limits.py")),
+                                "text": repr(str(ROOT / "web" / "ui" / "text.py"))})
     done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.split("\n")[:4] == ["lobby", "refuse", "only the host sends the setup", "None"], done.stdout

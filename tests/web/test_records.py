@@ -116,6 +116,7 @@ mp.FS.mkdir("/ui");
 mp.FS.writeFile("/ui/__init__.py", "");
 mp.FS.writeFile("/ui/records.py", fs.readFileSync(%(records)s, "utf8"));
 mp.FS.writeFile("/ui/limits.py", fs.readFileSync(%(limits)s, "utf8"));
+mp.FS.writeFile("/ui/text.py", fs.readFileSync(%(text)s, "utf8"));
 mp.FS.writeFile("/log.json", fs.readFileSync(%(log)s, "utf8"));
 mp.runPython(`
 import sys, json
@@ -139,6 +140,7 @@ def test_records_run_under_micropython(tmp_path: Path) -> None:
     script = tmp_path / "run.mjs"
     script.write_text(SCRIPT % {"mpy": repr(str(MPY)), "records": repr(str(ROOT / "web" / "ui" / "records.py")),
                                 "limits": repr(str(ROOT / "web" / "ui" / "limits.py")),
+                                "text": repr(str(ROOT / "web" / "ui" / "text.py")),
                                 "log": repr(str(ROOT / "tests" / "games" / "load" / "golden" /
                                                 "easy-vs-medium-seed-1.json"))})
     done = subprocess.run(["node", str(script)], capture_output=True, text=True, timeout=120)

@@ -39,6 +39,8 @@
 import json
 
 from ui.limits import LIMITS, clock, peers, valid_match_id
+from ui.text import BASE64URL as ID_CHARS
+from ui.text import short
 
 MAX_SIGNAL_TEXT = 1000  # a signal envelope; a code is ~140-400 characters
 MAX_CODE = 600
@@ -46,7 +48,6 @@ MAX_EARLY = 200  # game messages kept while a guest waits for the setup
 RELAY_PENDING_MS = 5000  # a relayed invite younger than this is not made again
 PROBE_MS = 3000  # a link still open here that does not answer a ping in this long is down on the other side
 CODE_PREFIX = "CB1."
-ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 SETUP_FIELDS = ("match_id", "game", "seats", "owners", "peers", "options", "reveal_deadline", "keys", "time_bank",
                 "time_increment", "away_allowance")
 HEX = "0123456789abcdef"
@@ -121,11 +122,6 @@ def Closed(peer, why):
 
 def Lobby(you):
     return Effect("lobby", 0, you=you)
-
-
-def short(text, limit):
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def is_int(value):

@@ -20,14 +20,14 @@
 # an open link only if it was written after that link opened (the guest lost it since: a page whose bye never
 # came; the sender's clock, so a skewed one only delays that to when the host notices the drop). A body that is
 # not one of these, or says what its sender may not say, is ignored and counted.
+from ui.limits import peers
+from ui.text import BASE64URL as ID_CHARS
 
 OFFER_PENDING_MS = 8000  # an invite made for a guest younger than this is not made again
 HELLO_EVERY_MS = 2000  # a guest without its host link says hello this often
 MAX_BODY_CODE = 600
-MAX_PEERS = 8  # pages in one match: ui/limits.py peers()[1] (tests/web/test_limits_parity.py)
 REF_CHARS = 32
 HELLOS_KEPT = 4
-ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
 def ref(code):
@@ -77,7 +77,7 @@ def body_problem(body):
         code = body.get("code")
         if not isinstance(code, str) or not 4 < len(code) <= MAX_BODY_CODE or not code.startswith("CB1."):
             return "an " + kind + " without a Cargo Bay code"
-        if not is_int(body.get("to")) or not 0 <= body["to"] < MAX_PEERS:
+        if not is_int(body.get("to")) or not 0 <= body["to"] < peers()[1]:
             return "an " + kind + " for no page"
         return None
     if kind == "restart":
@@ -88,7 +88,7 @@ def body_problem(body):
             return "a restart without a Cargo Bay code"
         if not isinstance(re, str) or len(re) != REF_CHARS or not all(ch in ID_CHARS for ch in re):
             return "a restart answer that names no offer"
-        if not is_int(body.get("to")) or not 0 <= body["to"] < MAX_PEERS:
+        if not is_int(body.get("to")) or not 0 <= body["to"] < peers()[1]:
             return "a restart for no page"
         return None
     return "an unknown kind of message"

@@ -6,6 +6,8 @@ import json
 from pyscript import document, window
 from pyscript.ffi import create_proxy
 
+from ui.text import query, short
+
 root = document.documentElement
 _proxies = []  # event handler proxies live as long as the page
 _tasks = set()
@@ -61,13 +63,8 @@ def element(tag, text=None, **attrs):
 
 
 def query_param(name, default=None):
-    search = str(window.location.search or "")
-    for part in search.lstrip("?").split("&"):
-        if "=" in part:
-            key, value = part.split("=", 1)
-            if key == name:
-                return value
-    return default
+    """One parameter of the page URL's query (ui/text.query: the page's one parser)."""
+    return query(str(window.location.search or "")).get(name, default)
 
 
 def int_param(name, default):
@@ -94,11 +91,6 @@ def now_s():
 
 def now_ms():
     return float(window.performance.now())
-
-
-def short(text, limit=300):
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ------------------------------------------------------------------------------------------ messages

@@ -14,36 +14,6 @@ THEMES = ("light", "dark")
 MAX_COMMAND_CHARS = 20000
 
 
-def query(search):
-    """The page URL's query as a dict (the last value of a repeated key wins)."""
-    out = {}
-    for part in str(search or "").lstrip("?").split("&"):
-        if not part:
-            continue
-        key, _, value = part.partition("=")
-        out[unquote(key)] = unquote(value)
-    return out
-
-
-def unquote(text):
-    text = text.replace("+", " ")
-    raw = bytearray()
-    i = 0
-    while i < len(text):
-        c = text[i]
-        if c == "%" and i + 2 < len(text) and _hex(text[i + 1 : i + 3]):
-            raw.append(int(text[i + 1 : i + 3], 16))
-            i += 3
-        else:
-            raw.extend(c.encode())
-            i += 1
-    return bytes(raw).decode()
-
-
-def _hex(pair):
-    return len(pair) == 2 and all(c in "0123456789abcdefABCDEF" for c in pair)
-
-
 def origin_of(url):
     """scheme://host[:port] of a URL, or "" when it has none."""
     url = str(url or "")

@@ -25,6 +25,7 @@ class Matches:
         self.on_replay = on_replay  # async fn(log, title)
         self.elsewhere = []  # lock names held by other tabs
         self.armed = None  # the id whose Delete was pressed once
+        self.refreshes = 0
         self._build()
         window.cargobayPage.listen("storage", proxy(lambda event: self.refresh()))
 
@@ -55,6 +56,8 @@ class Matches:
         except Exception:
             self.elsewhere = []
         self.render()
+        self.refreshes += 1  # (data-refreshed: the list as it stands once the other tabs' locks were asked)
+        by_id("matches-list").setAttribute("data-refreshed", str(self.refreshes))
 
     def render(self):
         box = by_id("matches-list")

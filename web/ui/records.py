@@ -10,6 +10,7 @@
 import json
 
 from ui.limits import LIMITS
+from ui.text import short
 
 PREFIX = "cargobay.match."
 NAME_PREFIX = "cargobay.name."
@@ -205,8 +206,3 @@ def progress(record):
 def ordered(records):
     """Records, newest first."""
     return sorted(records, key=lambda r: -(r.get("updated") or 0) if isinstance(r.get("updated"), (int, float)) else 0)
-
-
-def short(text, limit=300):
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
