@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from sites import build_module as load_build_module  # build.py under a private name
+from sites import warm_dist
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -22,13 +23,28 @@ ENGINE_TIMEOUT_MS = 90_000  # Pyodide boot is 4-8 s on a 2-core VM; generous for
 
 
 @pytest.fixture(scope="session")
-def site_url() -> Iterator[str]:
-    """Build dist/ (unless `python build.py test` just did) and serve it; yields the base URL."""
+def built_dist() -> Path:
+    """dist/, built unless `python build.py test` just did."""
     build = load_build_module()
     dist = Path(os.environ.get("CARGOBAY_DIST") or build.DIST)
     if not (os.environ.get("CARGOBAY_PREBUILT") and (dist / "manifest.json").exists()):
         build.build(dist)
-    with build.serving(dist) as url:
+    return dist
+
+
+@pytest.fixture(scope="session")
+def site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """The built site, shipping the engine's memory snapshot (sites.warm_dist): each fresh browser context is a first
+    visit whose engine restores the snapshot instead of starting Python. Yields the base URL."""
+    with load_build_module().serving(warm_dist(built_dist)) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def cold_site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
+    """The site exactly as built (no snapshot shipped): a first visit starts Python afresh and then makes the snapshot
+    for the next visit. For tests of that first start."""
+    with load_build_module().serving(built_dist) as url:
         yield url
 
 

@@ -65,13 +65,15 @@ def test_one_visit_then_offline_reload_plays_a_match(chromium, site_url) -> None
         context.close()
 
 
-def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(  # type: ignore[no-untyped-def]
+    chromium, cold_site_url
+) -> None:
     """Issue 25: the cold boot takes no snapshot (it reports "wanted"); once it is ready the page's snapshot maker
     stores one; the reload restores it and the engine answers."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.base_url = site_url  # type: ignore[attr-defined]
+        page.base_url = cold_site_url  # type: ignore[attr-defined]
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         open_app(page)
@@ -87,6 +89,36 @@ def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on
         wait_ready(page)
         assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "restored"
         start_match(page, ("human", "easy"), seed=4)
+        assert error_message(page) == ""
+        assert errors == []
+    finally:
+        context.close()
+
+
+def test_a_shipped_snapshot_is_restored_on_the_first_visit_and_kept(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+    """`build.py --snapshot` (the site every other e2e test is served, e2e/sites.py): a first visit fetches the shipped
+    snapshot and restores it, starts no snapshot maker, keeps it, and the engine plays; a reload restores the kept
+    one."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        page.base_url = site_url  # type: ignore[attr-defined]
+        makers: list[str] = []
+        page.on("request", lambda r: makers.append(r.url) if "role=snapshot" in r.url else None)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_app(page)
+        wait_ready(page)
+        worker = page.evaluate("() => window.cargobayEngine.timings.worker")
+        assert (worker["snapshot"], worker["snapshotFrom"]) == ("restored", "shipped"), worker
+        start_match(page, ("human", "easy"), seed=4)
+        kept = "() => caches.open('cargobay-snapshot').then((c) => c.keys()).then((k) => k.length === 1)"
+        page.wait_for_function(kept, timeout=ENGINE_TIMEOUT_MS, polling=200)
+        page.reload()
+        wait_ready(page)
+        worker = page.evaluate("() => window.cargobayEngine.timings.worker")
+        assert (worker["snapshot"], worker["snapshotFrom"]) == ("restored", "kept"), worker
+        assert makers == []
         assert error_message(page) == ""
         assert errors == []
     finally:

@@ -70,7 +70,20 @@ const useLoadPackage = here.searchParams.get("install") === "loadPackage";
 const useSnapshot = here.searchParams.get("snapshot") !== "0" && !useLoadPackage;
 const maker = here.searchParams.get("role") === "snapshot"; // the snapshot maker (see above), never a service
 const keyP = configP.then((cfg) => (useSnapshot ? snapshotKey(siteRoot, cfg) : null));
-const snapshotP = keyP.then(findSnapshot);
+const snapshotP = keyP.then((key) => findSnapshot(key, shippedSnapshot));
+
+// The snapshot file the site ships (`build.py --snapshot`), named by manifest.json (the page's stamped config does not
+// say: the file is added to a built site), or null.
+async function shippedSnapshot() {
+  if (maker) return null;
+  const cfg = await configP;
+  let name = cfg.snapshot;
+  if (name === undefined) {
+    const res = await fetch(new URL("manifest.json", siteRoot), { cache: "no-cache" });
+    name = res.ok ? (await res.json()).snapshot : null;
+  }
+  return name ? new URL(name, siteRoot).href : null;
+}
 // "restored": booted from the snapshot; "wanted": booted afresh, none kept yet (the page has a maker take one);
 // "made": (the maker) booted afresh and took one; "off": none used
 timings.snapshot = "off";
@@ -83,8 +96,9 @@ const pyodideP = configP.then(async (cfg) => {
   let py = null;
   if (snapshot) {
     try {
-      py = await loadPyodide({ indexURL, _loadSnapshot: snapshot });
+      py = await loadPyodide({ indexURL, _loadSnapshot: snapshot.bytes });
       timings.snapshot = "restored";
+      timings.snapshotFrom = snapshot.from;
     } catch (err) {
       console.warn("cargobay: the engine snapshot could not be restored; starting afresh:", String(err));
       await dropSnapshot(key);
