@@ -52,5 +52,9 @@ def warm_dist(dist: Path) -> Path:
         shutil.rmtree(warm, ignore_errors=True)
         shutil.copytree(dist, warm, copy_function=os.link)
         # (in a process of its own: Playwright's sync API cannot run inside the session's own)
-        subprocess.run([sys.executable, str(ROOT / "build.py"), "snapshot", "--dist", str(warm)], check=True)
+        made = subprocess.run([sys.executable, str(ROOT / "build.py"), "snapshot", "--dist", str(warm)], check=False)
+        if made.returncode != 0:  # every test still runs, on the plain build (the shipped-snapshot test fails)
+            print(f"e2e: no engine snapshot shipped (build.py snapshot: exit {made.returncode}); the plain build")
+            shutil.rmtree(warm, ignore_errors=True)
+            return dist
     return warm
