@@ -608,13 +608,14 @@ def lint(root: Path = ROOT) -> int:
 def parallel(rest: list[str]) -> list[str]:
     """The whole suite (no pytest arguments given) runs on two pytest-xdist workers, each taking the next test as
     it finishes one (so at most two browser tests at once on a 2-core machine; no e2e fixture is shared beyond a
-    test but the per-worker site server and Chromium). Given arguments (a file, `-k`, `-x`...), pytest runs as
-    asked, in one process."""
+    test but the per-worker site server and Chromium). `--maxschedchunk 1`: a worker is given one test at a time
+    (xdist would otherwise hand each worker a fixed eighth of the suite up front), so the longest-first order of
+    conftest.py balances the two. Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process."""
     if rest or importlib.util.find_spec("xdist") is None:
         return []
     # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)
     extra = ["-p", "no:benchmark"] if importlib.util.find_spec("pytest_benchmark") else []
-    return ["-n", "2", "--dist", "load", *extra]
+    return ["-n", "2", "--dist", "load", "--maxschedchunk", "1", *extra]
 
 
 def main(argv: list[str] | None = None) -> int:
