@@ -1,4 +1,4 @@
-"""Differential check: the Haul engine against an independent referee (bench/haul_referee.py).
+"""Differential check: the Haul engine against an independent referee (tests/referees/haul.py).
 
 The referee was written from rules/haul.txt and the rulings alone; it shares no code with the engine. Each
 match here is stepped decision by decision: the seat to act, the set of legal actions, the finishing order,
@@ -9,27 +9,12 @@ referee disagrees with fails here: decide from the rulebook which side is right.
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[3] / "bench" / "haul_referee.py"
-
-
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("haul_referee", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("haul_referee", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-referee = _load()
+from tests.referees import haul as referee
 
 # random players keep some tokens, so these seeds reach the tie-breaks (found by referee.find_tie_breaks)
 TIE_BREAKS = {300000: "refuel tokens", 300037: "refuel tokens", 300023: "haul 4", 300093: "haul 4",

@@ -1,4 +1,4 @@
-"""Differential check: the Loot N' Loaded engine against an independent referee (bench/loot_referee.py).
+"""Differential check: the Loot N' Loaded engine against an independent referee (tests/referees/loot.py).
 
 The referee was written from rules/loot.txt, the rulings, the docstring of games/loot/rules.py and
 docs/loot-engine.md; it shares no code with the engine (only the action parser and the deck tables of cards.py).
@@ -11,26 +11,12 @@ disagrees with fails here: decide from the texts which side is right. The big sw
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-PATH = Path(__file__).resolve().parents[3] / "bench" / "loot_referee.py"
+from tests.referees import loot as referee
 
-
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("loot_referee", PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("loot_referee", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-referee = _load()
 SEED = 7
 # match_setup(index, SEED) varies players 2-6, both shootout modes, third_location and the items (indices 0-14: every
 # player count in both modes); the indices of RARE are there for a rare path each (found by running the sweep's
