@@ -41,6 +41,21 @@ def forced(view: dict[str, Any]) -> str | None:
     return str(legal[0]) if len(legal) == 1 else None
 
 
+class IllegalChoiceError(RuntimeError):
+    """A bot chose an action that is not legal: a bug in the bot, shown as one (never replaced by another move)."""
+
+
+def checked(action: str, view: dict[str, Any]) -> str:
+    """``action`` when it is one of ``view["legal"]``; else IllegalChoiceError (a bot never falls back silently).
+
+    >>> checked("b", {"legal": ["a", "b"]})
+    'b'
+    """
+    if action not in view["legal"]:
+        raise IllegalChoiceError(f"the bot chose {action!r}, which is not legal here")
+    return action
+
+
 class RandomBot:
     """``easy``: a uniformly random legal action, for any game."""
 

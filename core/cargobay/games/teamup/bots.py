@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ...bots import forced
+from ...bots import checked, forced
 from ...engine import Game
 from .hint import CARD_INDEX, Position, hint
 
@@ -27,7 +27,7 @@ class MediumBot:
     level = "medium"
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        only, legal = forced(view), view["legal"]
+        only = forced(view)
         if only is not None:
             return only
         table = Position.from_view(view)
@@ -36,7 +36,7 @@ class MediumBot:
         table.unseen[CARD_INDEX[view["card"]]] += 1
         move = table.choose(view["card"])
         action = move.action() if move is not None else ""
-        return action if action in legal else str(legal[0])
+        return checked(action, view)
 
 
 class StrongBot:
@@ -46,8 +46,8 @@ class StrongBot:
         self.budget = budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        only, legal = forced(view), view["legal"]
+        only = forced(view)
         if only is not None:
             return only
         action = hint(view, rng, samples=0, budget=self.budget).action
-        return action if action in legal else str(legal[0])
+        return checked(action, view)
