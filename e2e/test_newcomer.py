@@ -514,3 +514,80 @@ def test_a_card_explains_itself_on_a_long_press_and_on_focus(phone) -> None:  # 
     page.wait_for_function("(w) => !document.getElementById('board-tip').hidden"
                            " && document.getElementById('board-tip').textContent !== w", arg=words)
     assert page.errors == []
+
+
+@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+@pytest.mark.parametrize("query", ["?delay=0", ""])
+def test_loot_pauses_after_each_move_measured(phone, query) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 item 10: the seconds from each of the person's Loot moves (gun cards, a person and two easy bots)
+    to the next, with the engine actions taken meanwhile (the match log) and the slowest engine answers."""
+    from test_loot import actions, click_action, next_turn, open_loot, phase, start
+
+    page = phone
+    open_loot(page, query)
+    page.select_option("#option-shootout", "gun cards")
+    start(page, ("human", "easy", "easy"), seed=7)
+    count = ("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
+             " sessionStorage.getItem('cargobay.tab.local'))).log.actions.length")
+    rows = []
+    while next_turn(page) != "over" and len(rows) < 80:
+        offered = actions(page)
+        what = phase(page)
+        before = page.evaluate(count)
+        started = time.monotonic()
+        click_action(page, offered[0])
+        if next_turn(page) == "over":
+            break
+        rows.append((what, offered[0], time.monotonic() - started, page.evaluate(count) - before - 1))
+    for what, act, seconds, steps in rows:
+        if seconds > 1.0 or what == "gun":
+            print(f"loot {query or 'default'}: after {what} {act}: {seconds:.1f} s, {steps} engine steps")
+    print(f"loot {query or 'default'}: {len(rows)} moves, slowest {max(r[2] for r in rows):.1f} s")
+
+
+TIMELINE_JS = """() => { window.tl = []; const t0 = performance.now();
+  const note = (w) => window.tl.push([Math.round(performance.now()), w]);
+  const q = () => document.getElementById('quickdraw');
+  new MutationObserver(() => { const e = q(); note('qd ' + (e && !e.hidden ? e.dataset.state : 'closed')); })
+    .observe(document.body, {attributes: true, subtree: true, attributeFilter: ['data-state', 'hidden']});
+  new MutationObserver(() => note('step ' + document.getElementById('board').dataset.step))
+    .observe(document.getElementById('board'), {attributes: true, attributeFilter: ['data-step']}); }"""
+
+
+@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+def test_loot_quick_draw_duel_pause_measured(phone) -> None:  # type: ignore[no-untyped-def]
+    """Issue 20 item 10: a newcomer plays the Duel Gun in Loot's default (quick-draw) mode and does not press:
+    the seconds from the gun to the next move, and the overlay's timeline."""
+    from test_loot import actions, click_action, next_turn, open_loot, phase, start
+
+    page = phone
+    open_loot(page)
+    start(page, ("human", "easy", "medium", "strong"), seed=4)
+    page.evaluate(TIMELINE_JS)
+    for _ in range(60):
+        what = next_turn(page)
+        if what == "over":
+            break
+        if what == "shootout":
+            continue
+        offered = actions(page)
+        gun = phase(page) == "gun"
+        act = "gun:duel" if "gun:duel" in offered else offered[0]
+        page.evaluate("() => { window.tl = []; }")
+        started = time.monotonic()
+        t0 = page.evaluate("() => Math.round(performance.now())")
+        click_action(page, act)
+        if act == "gun:duel":
+            page.wait_for_selector("#quickdraw[data-state='wait']")
+            shot(page, "newcomer-loot-quickdraw-wait")
+            page.wait_for_selector("#quickdraw[data-state='draw']")
+            shot(page, "newcomer-loot-quickdraw-draw")
+        while next_turn(page) == "shootout":
+            page.wait_for_function("() => { const q = document.getElementById('quickdraw'); return !q || q.hidden; }",
+                                   timeout=30_000)
+        seconds = time.monotonic() - started
+        if gun or seconds > 2:  # the overlay's states and the board's steps, in ms after the click
+            tl = page.evaluate("() => window.tl")
+            print(f"loot quick-draw: after {act}: {seconds:.1f} s;", " ".join(f"{t - t0}:{w}" for t, w in tl)[:600])
+        if act == "gun:duel":
+            break

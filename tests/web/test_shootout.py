@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "web"))
 
 from ui.shootout import (  # noqa: E402
+    TIMEOUT_MS,
+    WAIT_MS,
     draw_action,
     human_shooters,
     key_of,
@@ -136,3 +138,13 @@ def test_the_module_runs_under_micropython(tmp_path: Path) -> None:
         "draw:231 draw:early draw:9999",
         "True Player 1 hits the bottle first (231 ms v 284 ms)",
     ], done.stdout
+
+
+def test_a_shootout_nobody_presses_in_is_over_within_5_s() -> None:
+    """Issue 20 item 10: a newcomer who does not press waited up to 7 s (1.5-4 s for DRAW!, then 3 s) and took it
+    for a hang (measured in the browser: 7.2 s from the Duel Gun to the outcome, e2e/test_newcomer.py
+    ::test_loot_quick_draw_duel_pause_measured). DRAW! still comes at a random moment of at least 1 s, and a
+    slow press (bots draw around 270 ms) still counts."""
+    low, high = WAIT_MS
+    assert 1000 <= low < high and high + TIMEOUT_MS <= 5000 and TIMEOUT_MS >= 2000
+    assert draw_action(TIMEOUT_MS) == f"draw:{TIMEOUT_MS}"

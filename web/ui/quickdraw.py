@@ -1,8 +1,8 @@
 # The quick-draw overlay of a local match (vs bots or hot-seat): when human seats of this screen are to draw
 # in a shootout (ui/shootout.py), a dialog covers the page: "Shootout! A v B.", "Hands off… wait for DRAW!",
 # then after a random wait "DRAW!". Each human shooter has a key (F, J, A, L, V, N) and a big button (a touch
-# zone); the time from DRAW! to the press is sent as draw:<ms> (draw:early before DRAW!, draw:3000 when
-# nobody presses within 3 s). Every human shooter acts at once, in the open; bots draw through the usual
+# zone); the time from DRAW! to the press is sent as draw:<ms> (draw:early before DRAW!, draw:2500 when
+# nobody presses within 2.5 s). Every human shooter acts at once, in the open; bots draw through the usual
 # steps. The outcome (view["last"]) shows for 1.5 s, then the dialog closes (or a void shootout starts again).
 # Escape does nothing: you can't flee a duel.
 import asyncio
