@@ -22,9 +22,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
-from .board import NEIGHBOURS, TERRAIN, disk, parse_hex
+from .board import CELLS, NEIGHBOURS, TERRAIN, disk, disk_set, parse_hex
 from .state import TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
 from .units import LAND_UNITS, RANGE, SEA_UNITS, Piece
@@ -75,34 +73,132 @@ def unit_range(piece: Piece, cell: int | None = None) -> int:
 
 
 class Zones:
-    """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none)."""
+    """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none; a list
+    indexed by hex). Computed once, then kept up to date as armed units and Pontoons change (``updated``, from
+    ``TF22State.put``/``drop``). ``proj`` holds every unit projecting fire (``turrets`` the Laser Turrets among
+    them); the Turrets under an enemy Zone of Fire that all of them make are ``silenced`` (ruling 12) and ``count``
+    leaves them out. A state's copies share one object until one of them changes an armed unit (copy on write,
+    like the occupancy)."""
 
-    __slots__ = ("_enemy", "count", "covered", "key", "shooters", "silenced")
+    __slots__ = ("_enemy", "_shooters", "count", "covered", "key", "owner", "proj", "silenced", "turrets")
 
     def __init__(self, state: TF22State) -> None:
-        self.count: list[Counter[int]] = [Counter() for _ in range(state.seats)]
-        self.shooters: dict[int, tuple[int, int, int]] = {}  # pid -> (seat, hex, range), projecting units
-        self._enemy: dict[int, frozenset[int]] = {}
+        seats = state.seats
+        self.count: list[list[int]] = [[0] * CELLS for _ in range(seats)]
+        self.proj: dict[int, tuple[int, int, int]] = {}  # pid -> (seat, hex, range), every projecting unit
+        self.turrets: dict[int, tuple[int, int, int]] = {}
+        self.silenced: frozenset[int] = frozenset()
         self.key = _key(state)  # what besides the armed pieces and Pontoons they depend on: the tide, the holders
+        self.owner: object = None  # the one state that may update it in place
+        self._enemy: dict[int, frozenset[int]] = {}
+        self._shooters: dict[int, tuple[int, int, int]] | None = None
         pieces = state.pieces
-        for pid in sorted(state.derived.armed):  # id order (the order of ``pieces`` in every state a bot sees)
-            piece = pieces[pid]
-            seat = state.controller(piece)
-            if seat < 0 or not tide_active(state, piece):
-                continue
-            reach = unit_range(piece)
-            self.shooters[pid] = (seat, piece.hex, reach)
-            self.count[seat].update(disk(piece.hex, reach))
+        for pid in state.derived.armed:
+            found = _projects(state, pid)
+            if found is not None:
+                self.proj[pid] = found
+                if pieces[pid].kind == "turret":
+                    self.turrets[pid] = found
+                for cell in disk(found[1], found[2]):
+                    self.count[found[0]][cell] += 1
         # ruling 12: a Laser Turret under an enemy Zone of Fire is inactive and projects no fire
-        self.silenced: frozenset[int] = frozenset(
-            pid for pid, (seat, cell, _) in self.shooters.items()
-            if state.pieces[pid].kind == "turret"
-            and any(other != seat and row[cell] >= 2 for other, row in enumerate(self.count)))
+        self.silenced = self._silenced(frozenset())
         for pid in self.silenced:
-            seat, cell, reach = self.shooters.pop(pid)
-            self.count[seat].subtract(disk(cell, reach))
-        # each seat's zone
-        self.covered = [{cell for cell, n in row.items() if n >= 2} for row in self.count]
+            seat, cell, reach = self.proj[pid]
+            for other in disk(cell, reach):
+                self.count[seat][other] -= 1
+        self.covered: list[set[int]] = [{cell for cell, n in enumerate(row) if n >= 2} for row in self.count]
+
+    def _silenced(self, left_out: frozenset[int]) -> frozenset[int]:
+        """The Turrets in an enemy zone of every projecting unit, ``count`` leaving out the Turrets ``left_out``."""
+        count, turrets = self.count, self.turrets
+        found = []
+        for pid, (seat, cell, _) in turrets.items():
+            for other, row in enumerate(count):
+                if other == seat:
+                    continue
+                n = row[cell]
+                if left_out:
+                    n += sum(1 for out in left_out if turrets[out][0] == other
+                             and cell in disk_set(turrets[out][1], turrets[out][2]))
+                if n >= 2:
+                    found.append(pid)
+                    break
+        return frozenset(found)
+
+    def clone(self) -> Zones:
+        new = Zones.__new__(Zones)
+        new.count = [list(row) for row in self.count]
+        new.covered = [set(cells) for cells in self.covered]
+        new.proj, new.turrets, new.silenced, new.key = dict(self.proj), dict(self.turrets), self.silenced, self.key
+        new.owner, new._enemy, new._shooters = None, {}, None
+        return new
+
+    def updated(self, state: TF22State, pids: tuple[int, ...], changed: list[set[int]]) -> Zones:
+        """These Zones after the pieces ``pids`` changed in ``state`` (already changed; copied first unless
+        ``state`` owns them); adds to ``changed[seat]`` every hex where the seat's zone began or ended, or its count
+        crossed between 2 and 3 (what legal.py reads: in a zone, exactly 2 units), and a Turret's hex whose
+        silencing changed."""
+        proj = self.proj
+        entries = [(pid, proj.get(pid), _projects(state, pid)) for pid in pids]
+        entries = [item for item in entries if item[1] != item[2]]
+        if not entries:
+            return self
+        zones_ = self if self.owner is state else self.clone()
+        zones_.owner = state
+        zones_._enemy, zones_._shooters = {}, None
+        proj, turrets, silenced = zones_.proj, zones_.turrets, zones_.silenced
+        steps: list[tuple[tuple[int, int, int], int]] = []
+        moved = set()
+        for pid, old, new in entries:
+            moved.add(pid)
+            if old is not None:
+                del proj[pid]
+                turrets.pop(pid, None)
+                if pid not in silenced:
+                    steps.append((old, -1))
+            if new is not None:
+                proj[pid] = new
+                if state.pieces[pid].kind == "turret":
+                    turrets[pid] = new
+                steps.append((new, 1))
+        zones_._apply(steps, changed)  # count now leaves out the silenced Turrets that did not change
+        kept = silenced - moved
+        after = zones_._silenced(kept)
+        steps = [(proj[pid], -1) for pid in after - kept]  # newly silenced (a changed one was counted in)
+        steps += [(proj[pid], 1) for pid in kept - after]
+        for pid in (silenced ^ after) - moved:
+            for cells in changed:  # the Turret's own activity changed (legal.py watches a unit's own hex)
+                cells.add(proj[pid][1])
+        zones_.silenced = after
+        zones_._apply(steps, changed)
+        return zones_
+
+    def _apply(self, steps: list[tuple[tuple[int, int, int], int]], changed: list[set[int]]) -> None:
+        count, covered = self.count, self.covered
+        for (seat, at, reach), step in steps:
+            row, zone, cells = count[seat], covered[seat], changed[seat]
+            up = step > 0
+            for cell in disk(at, reach):
+                n = row[cell]
+                row[cell] = n + step
+                if n + up == 2:  # 1 -> 2 or 2 -> 1: the zone begins or ends here
+                    cells.add(cell)
+                    if up:
+                        zone.add(cell)
+                    else:
+                        zone.discard(cell)
+                elif n + up == 3:  # 2 -> 3 or 3 -> 2
+                    cells.add(cell)
+
+    @property
+    def shooters(self) -> dict[int, tuple[int, int, int]]:
+        """The units projecting fire, in id order: pid -> (seat, hex, range)."""
+        found = self._shooters
+        if found is None:
+            silenced = self.silenced
+            found = self._shooters = {pid: self.proj[pid] for pid in sorted(self.proj) if pid not in silenced}
+        return found
 
     def zone(self, seat: int) -> list[int]:
         """The hexes of ``seat``'s Zone of Fire, in order."""
@@ -117,19 +213,32 @@ class Zones:
         return found
 
 
+def _projects(state: TF22State, pid: int) -> tuple[int, int, int] | None:
+    """(seat, hex, range) of an armed piece that projects fire (on the map, commanded, tide-active), else None."""
+    piece = state.pieces.get(pid)
+    if piece is None or piece.kind not in RANGE or piece.hex < 0:
+        return None
+    seat = state.controller(piece)
+    if seat < 0 or not tide_active(state, piece):
+        return None
+    return seat, piece.hex, unit_range(piece)
+
+
 def _key(state: TF22State) -> tuple[str, tuple[int, ...]]:
     return state.tide, tuple(state.holder)
 
 
 def zones(state: TF22State) -> Zones:
-    """The state's Zones of Fire: those of the state it was copied from (or of itself before a piece changed) while
-    no armed unit and no Pontoon changed and the tide and the holders are the same, else computed afresh."""
+    """The state's Zones of Fire: those of the state it was copied from (kept up to date piece by piece) while the
+    tide and the holders are the same, else computed afresh (and then every unit's carried actions are dropped:
+    they were computed with other zones)."""
     cache = state._cache
     found = cache.get("zones")
     if found is None:
         found = cache.pop("carried", None)
         if found is None or found.key != _key(state):
             found = Zones(state)
+            cache.pop("units", None)
         cache["zones"] = found
     result: Zones = found
     return result
@@ -148,16 +257,20 @@ def active(state: TF22State, pid: int, seat: int) -> bool:
 
 def _active(state: TF22State, pid: int, seat: int) -> bool:
     piece = state.pieces[pid]
-    if piece.hex < 0 or state.controller(piece) != seat:
+    where = piece.hex
+    if where < 0 or piece.comm < 0 or state.holder[piece.comm] != seat:
         return False
-    if piece.kind == "lander":
+    kind = piece.kind
+    if kind == "lander":
         return True
-    if piece.kind == "turret":
+    if kind == "turret":
         return pid not in zones(state).silenced
-    if not tide_active(state, piece):
-        return False
     enemy = zones(state).enemy(seat)
-    return not any(cell in enemy for cell in state.derived.hexes(piece))
+    if kind in LAND_UNITS:  # tide-active: on land or on a Pontoon
+        return (LAND_CELLS[state.tide][where] or where in state.derived.pontoon) and where not in enemy
+    if kind == "freighter":
+        return tide_active(state, piece) and not any(cell in enemy for cell in state.derived.hexes(piece))
+    return tide_active(state, piece) and where not in enemy
 
 
 def destroy(state: TF22State, pid: int) -> list[int]:

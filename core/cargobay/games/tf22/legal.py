@@ -86,16 +86,25 @@ class Seat:
         self.enemy = self.zones.enemy(seat)
         self.ap = state.ap[seat]
         self._ready: list[tuple[int, int, int]] | None = None
+        self._covers: list[tuple[int, int, frozenset[int]]] | None = None
 
     def ready(self) -> list[tuple[int, int, int]]:
         """The seat's units that can fire now: (id, hex, range)."""
         if self._ready is None:
             state = self.state
+            shots, pieces, enemy, seat = state.shots, state.pieces, self.enemy, self.seat
+            # a unit projecting fire is active unless it stands in an enemy zone (a Turret there is silenced)
             self._ready = [
                 (pid, cell, reach) for pid, (owner, cell, reach) in self.zones.shooters.items()
-                if owner == self.seat and state.shots.get(pid, 0) < 2 and active(state, pid, self.seat)
+                if owner == seat and shots.get(pid, 0) < 2 and (cell not in enemy or pieces[pid].kind == "turret")
             ]
         return self._ready
+
+    def covers(self) -> list[tuple[int, int, frozenset[int]]]:
+        """``ready`` with the hexes each unit reaches: (id, hex, hexes)."""
+        if self._covers is None:
+            self._covers = [(pid, cell, disk_set(cell, reach)) for pid, cell, reach in self.ready()]
+        return self._covers
 
     def free_space(self, carrier: int) -> int:
         kind = self.state.pieces[carrier].kind
@@ -337,29 +346,33 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     shooter = state.pieces[pid]
     if not tide_active(state, shooter):
         return []
-    partners = [(partner, disk_set(at, reach)) for partner, at, reach in ctx.ready() if partner != pid]
+    reach = unit_range(shooter)
+    near = disk_set(shooter.hex, reach + 4)  # a partner farther away reaches no target (3 at most, and a 2-hex one)
+    partners = [(partner, cover) for partner, at, cover in ctx.covers() if partner != pid and at in near]
     if not partners:
         return []
-    pieces = state.pieces
+    pieces, controller = state.pieces, state.controller
     top, pontoon = derived.top, derived.pontoon
     targets: dict[int, None] = {}
-    for cell in disk(shooter.hex, unit_range(shooter)):
-        for target in (top.get(cell), pontoon.get(cell)):
-            if target is None or target in targets:
-                continue
+    for cell in disk(shooter.hex, reach):
+        target = top.get(cell)
+        if target is not None and target not in targets:
             piece = pieces[target]
-            if piece.kind in ("ore", "pontoon") or state.controller(piece) != seat:
+            if piece.kind in ("ore", "pontoon") or controller(piece) != seat:
                 targets[target] = None
+        target = pontoon.get(cell)
+        if target is not None and target not in targets:
+            targets[target] = None  # a Pontoon belongs to nobody
     found = []
     for target in targets:
         piece = pieces[target]
-        if piece.kind in {"freighter", "lander"}:
+        if piece.kind in ("freighter", "lander"):
             cells = derived.hexes(piece)
-            found += [f"fire:{pid}+{partner}>{target}" for partner, reach in partners
-                      if any(cell in reach for cell in cells)]
+            found += [f"fire:{pid}+{partner}>{target}" for partner, cover in partners
+                      if any(cell in cover for cell in cells)]
         else:
             cell = piece.hex
-            found += [f"fire:{pid}+{partner}>{target}" for partner, reach in partners if cell in reach]
+            found += [f"fire:{pid}+{partner}>{target}" for partner, cover in partners if cell in cover]
     return found
 
 

@@ -101,8 +101,12 @@ class TF22State:
         return derived
 
     def _carried(self) -> dict[Any, Any]:
+        """What a copy starts with: the Zones of Fire, shared (copy on write: fire.Zones.updated)."""
         zones = self._cache.get("zones") or self._cache.get("carried")
-        return {} if zones is None else {"carried": zones}
+        if zones is None:
+            return {}
+        zones.owner = None
+        return {"carried": zones}
 
     # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
     def put(self, pid: int, piece: Piece) -> None:
@@ -121,7 +125,7 @@ class TF22State:
 
     def _changed(self, pid: int, old: Piece | None, new: Piece | None) -> None:
         """Keep what is derived from the pieces up to date: the occupancy is updated in place (copied first if
-        another state shares it); the Zones of Fire are kept unless an armed unit or a Pontoon changed (fire.zones
+        another state shares it); the Zones of Fire are updated when an armed unit or a Pontoon changed (fire.zones
         checks the tide and the holders before it reuses them); every other cached result is dropped."""
         derived = self._derived
         if derived is not None:
@@ -132,12 +136,18 @@ class TF22State:
                 derived.remove(pid, old)
             if new is not None:
                 derived.add(pid, new)
-        cache = self._cache
-        zones = cache.get("zones") or cache.get("carried")
+        zones = self._cache.get("zones") or self._cache.get("carried")
         self._cache = {}
-        if zones is not None and not (old is not None and old.kind in FIRE_KINDS) and not (
-                new is not None and new.kind in FIRE_KINDS):
-            self._cache["carried"] = zones
+        if zones is None:
+            return
+        if (old is not None and old.kind in FIRE_KINDS) or (new is not None and new.kind in FIRE_KINDS):
+            pids: tuple[int, ...] = (pid,)
+            if "pontoon" in (old and old.kind, new and new.kind):  # what stands on it may change its hold
+                top = self.derived.top
+                pids += tuple(top[cell] for piece in (old, new) if piece is not None and piece.hex >= 0
+                              for cell in (piece.hex,) if cell in top)
+            zones = zones.updated(self, pids, [set() for _ in range(self.seats)])
+        self._cache["carried"] = zones
 
     def forget(self) -> None:
         """Drop what was computed from this state (after a change besides the pieces: the tide, the holders)."""
