@@ -13,7 +13,7 @@ from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.haul import SPEC
 from cargobay.games.haul.actions import describe
 from cargobay.games.haul.rules import GAME, HaulState
-from cargobay.render import RenderContext
+from cargobay.render import SEAT_COLOURS, RenderContext
 
 from .helpers import EMPTY, dealt, play, resolve, table
 
@@ -109,6 +109,8 @@ def test_a_heavy_load_is_a_tucked_stack_and_resolutions_say_who_took_what() -> N
     assert slot.attrib["data-cards"] == "6S"  # seat 0's Spades slot after the Forced Unload
     assert "8♠ 8♥ 8♦" in " ".join(texts(svg))  # the discards are listed
     assert "forced unload" in texts(svg) and "by Seat 1" in texts(svg)
+    taker = next(e for e in root.iter(f"{SVG}text") if e.attrib.get("class") == "taker")
+    assert taker.text == "by Seat 1" and taker.attrib["fill"] == SEAT_COLOURS[0]  # who took it, in its colour
     heavy = board(table([["2H"]] * 4, trailers), 0)
     tucked = [e.attrib["data-card"] for e in ET.fromstring(heavy).iter() if e.attrib.get("class") == "tucked"]
     assert sorted(tucked) == ["8D", "8H"]

@@ -215,6 +215,11 @@ def test_the_reveal_of_guns_and_draw_times_and_readable_events() -> None:
     assert "Ann: Valiant v Bob: Deadly" in words_
     assert "Ann plays Valiant, Bob plays Deadly" in words_ and "Ann wins Gold; Bob takes a White Flag" in words_
     assert "You, Ann and Bob redo" in words_ and "Your Dynamite discards Snake Oil, Copy Cat (as Gold)" in words_
+    # each line about one seat starts with that seat's colour (issue 20), the redo of three seats with a dot
+    events = next(e for e in ET.fromstring(render(view, NAMES)).iter() if e.attrib.get("class") == "events")
+    marks = [e.attrib["data-seat-colour"] if e.attrib.get("class") == "seat-swatch" else "dot" for e in events
+             if e.attrib.get("class") == "seat-swatch" or e.tag.endswith("circle")]
+    assert marks == ["blue", "blue", "dot", "red"], marks
     view = made(last={"kind": "shootout", "choices": {"1": 231, "2": "early"}})
     assert "Ann: 231 ms, Bob: too early" in texts(render(view, NAMES))
     view = made(last={"kind": "shootout", "choices": [[0, 0], [2, 480]]})  # the engine's pairs; 0: early

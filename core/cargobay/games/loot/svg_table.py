@@ -4,10 +4,11 @@ committed (never what), the reveal of the last simultaneous choices, what is sti
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
-from ...render import RenderContext
+from ...render import RenderContext, seat_swatch
 from ...render.svg import action as _action
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
@@ -302,14 +303,18 @@ def pending(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: 
 
 
 def events(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: float, keep: int = 6) -> Parts:
-    """The last few events, readable."""
-    happened = [event_words(view, ctx, e) for e in view.get("events") or []][-keep:]
+    """The last few events, readable; a line about one seat starts with its colour."""
+    happened = [(e, event_words(view, ctx, e)) for e in view.get("events") or []][-keep:]
     if not happened:
         return [], y
     body = [title(x + 12, y + 22, "What just happened")]
     ty = y + 30
-    for words in happened:
-        body.append(f'<circle cx="{x + 14}" cy="{ty + 9}" r="2.5" fill="{MUTED}"/>')
+    for event, words in happened:
+        subject = re.match(r"seat (\d+)\b", str(event))  # led by one seat: its colour (as TF22's list), else a dot
+        if subject:
+            body.append(seat_swatch(int(subject.group(1)), x + 9, ty + 4, 10))
+        else:
+            body.append(f'<circle cx="{x + 14}" cy="{ty + 9}" r="2.5" fill="{MUTED}"/>')
         parts, ty = lines(x + 22, ty, words, w - 34, size=13.5, step=17, extra=' class="event"')
         body += parts
     return ['<g class="events">', panel(x, y, w, ty - y + 8, stroke=LINE), *body, "</g>"], ty + 16
