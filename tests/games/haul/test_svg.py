@@ -185,7 +185,7 @@ def test_every_text_is_drawn_at_least_12_5_units_in_both_layouts() -> None:
     (e2e/test_newcomer.py measures it in the browser). Every font size of every board of a playout, with long
     bot names, a selection included."""
     labels = {0: "You", 1: "Ben (Easy bot)", 2: "Cal (Easy bot)", 3: "Dot (Easy bot)"}
-    for state in playout_states(6, every=3):
+    for state in playout_states(6, every=6):
         seat = GAME.current_player(state) if GAME.current_player(state) in range(4) else 0
         legal = GAME.legal_actions(state, seat)
         ctxs: list[dict[str, object]] = [{}]
