@@ -30,7 +30,7 @@ from functools import cache
 
 from .board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
 from .fire import active, bridgeable, land_at, tide_active, unit_range, zones
-from .state import TF22State, lander_hexes
+from .state import Derived, TF22State, lander_hexes
 from .units import (
     ARMED,
     BUILDABLE,
@@ -45,7 +45,7 @@ from .units import (
     size,
 )
 
-__all__ = ["actors", "landing_sites", "legal_actions", "unit_actions"]
+__all__ = ["actors", "enterable", "landing_sites", "legal_actions", "unit_actions"]
 
 AP_SHOT = 2  # two shots, one Action Point each
 
@@ -174,25 +174,32 @@ def _unit_actions(ctx: Seat, pid: int) -> list[str]:
 
 
 # --- moving -------------------------------------------------------------------------------------------
+def enterable(derived: Derived, pid: int, kind: str, cell: int) -> bool:
+    """Unit ``pid`` of ``kind`` may move onto ``cell`` as far as the pieces and the terrain go (enemy Zones of Fire
+    aside: ``_moves`` adds them with the breach, the board's reach search adds them): nothing else stands there,
+    it is no Lander's, no Pontoon lies under a sea unit, no mountain under the Heavy Combat Spider. The one rule of
+    where units go, for the move generator and the board (svg_model)."""
+    return (derived.top.get(cell, pid) == pid and cell not in derived.lander
+            and not (kind in SEA_UNITS and cell in derived.pontoon) and not (kind == "spider" and TERRAIN[cell] == "^"))
+
+
 def _moves(ctx: Seat, pid: int) -> list[str]:
     state, derived = ctx.state, ctx.derived
     piece = state.pieces[pid]
-    top, lander, pontoon, enemy = derived.top, derived.lander, derived.pontoon, ctx.enemy
+    kind, enemy = piece.kind, ctx.enemy
     found = []
-    if piece.kind == "freighter":
+    if kind == "freighter":
         head, tail = derived.hexes(piece)
         for kept in (head, tail):
             for cell in NEIGHBOURS[kept]:
-                if cell in (head, tail) or cell in top or cell in lander or cell in pontoon or cell in enemy:
+                if cell in (head, tail) or not enterable(derived, pid, kind, cell) or cell in enemy:
                     continue
                 found.append(f"move:{pid}>{hex_text(cell)}/{direction(cell, kept)}")
         return found
-    sea = piece.kind in SEA_UNITS
-    spider = piece.kind == "spider"
     for cell in NEIGHBOURS[piece.hex]:
-        if cell in top or cell in lander or (sea and cell in pontoon) or (spider and TERRAIN[cell] == "^"):
+        if not enterable(derived, pid, kind, cell):
             continue
-        if cell in enemy and not (piece.kind in ARMED and _breach_target(ctx, pid, cell)):
+        if cell in enemy and not (kind in ARMED and _breach_target(ctx, pid, cell)):
             continue
         found.append(f"move:{pid}>{hex_text(cell)}")
     return found

@@ -2,9 +2,9 @@
 engine's ``Derived``), the tide, who commands what, which units are inactive, the enemy zones of each seat, the
 names the board uses, and how far a unit can go (``reach``).
 
-``reach`` is the board's own breadth-first search over single-hex moves, written like ``legal._moves`` (the
-move generator): not into an occupied hex, a Lander, an enemy Zone of Fire, a Pontoon (sea units) or a
-mountain (the Spider); a move onto a hex the unit cannot act from (stranding, flooding) ends its way there; a
+``reach`` is the board's own breadth-first search over single-hex moves, asking the move generator's rule
+(``legal.enterable``: not into an occupied hex, a Lander, a Pontoon (sea units) or a mountain (the Spider)) and
+never into an enemy Zone of Fire; a move onto a hex the unit cannot act from (stranding, flooding) ends its way there; a
 Sea Freighter puts one of its two hexes next to the other. Its first ring is exactly the unit's legal moves
 (tests/games/tf22/test_svg.py checks); the farther rings say what the remaining Action Points reach if nothing
 else changes. A breaching move (armed units, into an enemy zone) is drawn from the legal list, never expanded.
@@ -19,10 +19,11 @@ else changes. A breaching move (armed units, into an enemy zone) is drawn from t
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .board import NEIGHBOURS, TERRAIN, hex_text
+from .legal import enterable
 from .state import Derived
 from .tides import BEFORE_FIRST_CARD, LAND
 from .units import LAND_UNITS, MOBILE, NAMES, SEA_UNITS, Piece
@@ -129,31 +130,28 @@ class Model:
         owner = self.owner(pid) if piece else -1
         if piece is None or piece.kind not in MOBILE or piece.hex < 0 or ap < 1 or owner < 0 or self.inactive(pid):
             return {}
-        derived = self.derived
-        own = set(self.hexes(pid))
-        blocked = (set(derived.top) | set(derived.lander)) - own
-        if piece.kind in SEA_UNITS:
-            blocked |= set(derived.pontoon)
-        if piece.kind == "spider":
-            blocked |= {cell for cell in range(len(TERRAIN)) if TERRAIN[cell] == "^"}
-        blocked |= self.enemy(owner)
-        if piece.kind == "freighter":
-            return self._freighter_reach(piece, blocked, ap)
+        derived, kind, enemy = self.derived, piece.kind, self.enemy(owner)
+
+        def closed(cell: int) -> bool:  # the move generator's rule (legal.enterable), enemy zones not entered
+            return cell in enemy or not enterable(derived, pid, kind, cell)
+
+        if kind == "freighter":
+            return self._freighter_reach(piece, closed, ap)
         cost = {piece.hex: 0}
         todo = deque([piece.hex])
         while todo:
             cell = todo.popleft()
             steps = cost[cell] + 1
-            if steps > ap or (cell != piece.hex and not self.stands(piece.kind, cell)):
+            if steps > ap or (cell != piece.hex and not self.stands(kind, cell)):
                 continue
             for n in NEIGHBOURS[cell]:
-                if n not in cost and n not in blocked:
+                if n not in cost and not closed(n):
                     cost[n] = steps
                     todo.append(n)
         del cost[piece.hex]
         return cost
 
-    def _freighter_reach(self, piece: Piece, blocked: set[int], ap: int) -> dict[int, int]:
+    def _freighter_reach(self, piece: Piece, closed: Callable[[int], bool], ap: int) -> dict[int, int]:
         head, tail = self.derived.hexes(piece)
         start = (min(head, tail), max(head, tail))
         seen = {start: 0}
@@ -173,7 +171,7 @@ class Model:
                     continue
             for kept in pair:
                 for n in NEIGHBOURS[kept]:
-                    if n in blocked or n == pair[0] or n == pair[1]:
+                    if n == pair[0] or n == pair[1] or closed(n):
                         continue
                     new = (kept, n) if kept < n else (n, kept)
                     if new not in seen:
