@@ -283,6 +283,21 @@ def test_own_face_down_choice_is_shown_to_its_owner_only() -> None:
     assert captions(parse(render(GAME.view(state, None)))) == ["chosen"]
 
 
+def test_a_face_down_choice_with_a_twin_still_in_hand_leaves_the_hand_whole() -> None:
+    """Issue 20 item 10: after playing one card of an "x2" pair the hand showed one card too few (the board took
+    the choice out of a hand that never holds it), until the battle was resolved."""
+    state = find_state(lambda s: s.phase == "choose" and s.chosen[0] is not None and s.chosen[0] in s.hands[0])
+    card = state.chosen[0]
+    assert card is not None
+    root = parse(render(GAME.view(state, 0)))
+    hand = [e for e in root.iter(f"{SVG}g") if "hand" in e.attrib.get("class", "").split()][0]
+    count = len(state.hands[0])
+    assert f"Your hand: {count} cards" in all_text(hand)
+    assert [e.attrib["data-card"] for e in hand.iter() if e.attrib.get("data-card") == card] == [card]
+    twins = Counter(state.hands[0])[card]
+    assert (f"x{twins}" in all_text(hand)) == (twins > 1)
+
+
 def test_spectator_sees_no_hand() -> None:
     state = find_state(lambda s: s.phase == "choose" and s.round == 1)
     root = parse(render(GAME.view(state, None)))

@@ -250,10 +250,7 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
 
 
 def _hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], float]:
-    hand = list(view.get("hand") or [])
-    choice = view.get("my_choice")
-    if choice and view["phase"] == "choose" and choice in hand:
-        hand.remove(choice)
+    hand = list(view.get("hand") or [])  # (the view's hand never holds the face-down choice: it is shown apart)
     counts = Counter(hand)
     legal = set(view.get("legal") or [])
     distinct = sorted(counts, key=lambda c: (DISPLAY_ORDER.index(c[0]), c[1]))
