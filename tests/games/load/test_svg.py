@@ -290,7 +290,7 @@ def test_a_face_down_choice_with_a_twin_still_in_hand_leaves_the_hand_whole() ->
     card = state.chosen[0]
     assert card is not None
     root = parse(render(GAME.view(state, 0)))
-    hand = [e for e in root.iter(f"{SVG}g") if "hand" in e.attrib.get("class", "").split()][0]
+    hand = next(e for e in root.iter(f"{SVG}g") if "hand" in e.attrib.get("class", "").split())
     count = len(state.hands[0])
     assert f"Your hand: {count} cards" in all_text(hand)
     assert [e.attrib["data-card"] for e in hand.iter() if e.attrib.get("data-card") == card] == [card]

@@ -6,8 +6,9 @@ viewer may make is one element with ``class="action ..."``, ``data-action`` (the
 ``data-seat``, ``role="button"``, ``tabindex="0"`` and an ``aria-label``.
 
 Decisions the brief left open:
-- One portrait layout (viewBox 500 wide, height grows with the content) so that the same string reads at
-  ~900 px and at a ~380 px phone width; the page scales it with CSS.
+- A portrait layout (viewBox 380 wide, height grows with the content): a 390 px phone draws it near 1:1, so its
+  text (>= 12.5 units) is >= 12 CSS px and its buttons (>= 46 units) >= 44 px; the page scales it with CSS. The
+  landscape layout (``ctx.wide``) has two 500-unit columns.
 - Equal cards in a hand are drawn once with a "x2" badge, so every ``play:`` action appears exactly once.
 - A load target is a highlighted ghost container on the target slot; when a Joker offers two colours on
   one slot, the slot is split into one half per colour. Reloads are buttons ("Move Green from slot 1 to
@@ -23,12 +24,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT, INK
-from ...render.svg import attr as _attr
+from ...render.svg import INK, board_root
 from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
@@ -44,11 +43,13 @@ from .svg_parts import (
     HIGHLIGHT,
     INK_ON,
     MUTED,
+    NARROW,
     PANEL,
     PAPER,
     STYLE,
     WIDTH,
     _battle_number,
+    _brief,
     _colour_list,
     _names,
     _short,
@@ -61,27 +62,27 @@ from .svg_ship import _hand, _reloads, _ship
 __all__ = ["render"]
 
 
-def _header(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[list[str], float]:
+def _header(view: Mapping[str, Any], names: Sequence[str], y: float, w: float) -> tuple[list[str], float]:
     rounds = view.get("rounds", 3)
     turns = view.get("turns", 12)
     parts = [
-        _rect(0, y, WIDTH, 44, fill="#14213d"),
-        _text(12, y + 29, "TF22: LOAD!", size=21, weight="700", fill="#ffffff"),
+        _rect(0, y, w, 44, fill="#14213d"),
+        _text(12, y + 29, "TF22: LOAD!", size=21 if w >= WIDTH else 19, weight="700", fill="#ffffff"),
         _text(
-            WIDTH - 12,
+            w - 12,
             y + 29,
             f"Round {view['round']}/{rounds} \u00b7 Battle {_battle_number(view)}/{turns}",
-            size=17,
+            size=17 if w >= WIDTH else 15,
             weight="600",
             anchor="end",
             fill="#ffffff",
         ),
     ]
     status, must_act = _status(view, names)
-    lines = _wrap(status, WIDTH - 24, 17) if status else []
+    lines = _wrap(status, w - (24 if w >= WIDTH else 70), 17) if status else []  # (bold runs wide)
     height = 12 + 21 * len(lines) if lines else 0
     if lines:
-        parts.append(_rect(0, y + 44, WIDTH, height, fill=HIGHLIGHT if must_act else "#dde3ee"))
+        parts.append(_rect(0, y + 44, w, height, fill=HIGHLIGHT if must_act else "#dde3ee"))
         for index, line in enumerate(lines):
             parts.append(
                 _text(
@@ -96,17 +97,23 @@ def _header(view: Mapping[str, Any], names: Sequence[str], y: float) -> tuple[li
     return parts, y + 44 + height
 
 
-def _player_bar(view: Mapping[str, Any], names: Sequence[str], who: int, y: float) -> tuple[list[str], float]:
+def _player_bar(
+    view: Mapping[str, Any], names: Sequence[str], who: int, y: float, w: float
+) -> tuple[list[str], float]:
     to_act = who in (view.get("to_act") or []) and view.get("result") is None
     hand = view["hand_counts"][who]
     pile = view["piles"][who]
     majorities = view["majorities"][who]
     majority = ", ".join(COLOUR_NAMES[c] for c in DISPLAY_ORDER if c in majorities) or "none"
+    facts = (f"Hand {hand} \u00b7 Pile {len(pile)} {'card' if len(pile) == 1 else 'cards'} \u00b7 "
+             f"Majority: {majority}")
+    fact_lines = _wrap(facts, w - 60, 14)  # (a margin: the estimate of a glyph's width is a little short)
+    height = 48 + 18 * (len(fact_lines) - 1)
     parts = [
-        _rect(6, y, WIDTH - 12, 48, fill=PANEL, rx=8),
-        _text(18, y + 20, _short(names[who], 22), size=17, weight="700", extra=' class="name"'),
+        _rect(6, y, w - 12, height, fill=PANEL, rx=8),
+        _text(18, y + 20, _short(names[who], 22 if w >= WIDTH else 15), size=17, weight="700", extra=' class="name"'),
         _text(
-            WIDTH - 16,
+            w - 16,
             y + 20,
             f"Score {view['scores'][who]}",
             size=17,
@@ -114,43 +121,44 @@ def _player_bar(view: Mapping[str, Any], names: Sequence[str], who: int, y: floa
             anchor="end",
             extra=' class="score"',
         ),
-        _text(
-            18,
-            y + 40,
-            f"Hand {hand} \u00b7 Pile {len(pile)} {'card' if len(pile) == 1 else 'cards'} \u00b7 "
-            f"Majority: {majority}",
-            size=14,
-            fill=MUTED,
-        ),
+        *(_text(18, y + 40 + 18 * i, line, size=14, fill=MUTED) for i, line in enumerate(fact_lines)),
     ]
     jammed = [c for c in DISPLAY_ORDER if c in (view.get("cannot_take") or [[], []])[who]]
-    height = 48
     if jammed:
         # a win in a colour the ship cannot take becomes the other player's Joker: worth saying
-        height = 66
-        parts[0] = _rect(6, y, WIDTH - 12, height, fill=PANEL, rx=8)
         words = "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed)
         if len(jammed) < 4:  # the reason fits beside up to three colour names
             words += " (a win there is a Joker)"
-        parts.append(_text(18, y + 58, words, size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
+        for line in _wrap(words, w - 60, 13):
+            parts.append(_text(18, y + height + 10, line, size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
+            height += 18
+        parts[0] = _rect(6, y, w - 12, height, fill=PANEL, rx=8)
     if to_act:
         parts.insert(1, _rect(6, y, 6, height, fill=ACCENT, rx=3))
-        parts.append(_rect(WIDTH - 170, y + 6, 62, 20, fill=ACCENT, rx=10))
+        parts.append(_rect(w - 170, y + 6, 62, 20, fill=ACCENT, rx=10))
         parts.append(
-            _text(WIDTH - 139, y + 20.5, "to act", size=13, weight="700", anchor="middle", fill="#ffffff")
+            _text(w - 139, y + 20.5, "to act", size=13, weight="700", anchor="middle", fill="#ffffff")
         )
     return [f'<g class="player" data-player="{who}">', *parts, "</g>"], y + height + 6
 
 
-def _table(view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float) -> tuple[list[str], float]:
-    """The legend and, per colour: containers on each ship, pile points, majority holder, supply."""
+def _table(
+    view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float, w: float
+) -> tuple[list[str], float]:
+    """The legend and, per colour: containers on each ship, pile points, majority holder, supply (a narrow
+    board: the columns closer, the headers a little smaller)."""
     top = 1 - bottom
     ships = view["ships"]
     piles = view["piles"]
     supply = view.get("supply") or {}
     majorities = view["majorities"]
-    centres = {bottom: (140, 196), top: (258, 314)}  # (ship, pile points) column centres
-    majority_x, supply_x = 390, 462
+    narrow = w < WIDTH
+    if narrow:
+        centres = {bottom: (98.0, 140.0), top: (182.0, 224.0)}  # (ship, pile points) column centres
+        majority_x, supply_x, head, holder_chars = 282.0, 346.0, 13.0, 8
+    else:
+        centres = {bottom: (140, 196), top: (258, 314)}
+        majority_x, supply_x, head, holder_chars = 390, 462, 14, 10
     row_h = 28
     parts = ['<g class="colours">']
     body: list[str] = []
@@ -158,17 +166,16 @@ def _table(view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float)
     body.append(_text(16, hy, "Colour", size=14, weight="700"))
     for who in (bottom, top):
         ship_x, pile_x = centres[who]
-        body.append(
-            _text((ship_x + pile_x) / 2, hy, _short(names[who], 11), size=14, weight="700", anchor="middle")
-        )
+        who_words = _brief(names[who], 9) if narrow else _short(names[who], 11)
+        body.append(_text((ship_x + pile_x) / 2, hy, who_words, size=head, weight="700", anchor="middle"))
         body.append(_text(ship_x, hy + 17, "ship", size=12.5, anchor="middle", fill=MUTED))
         body.append(_text(pile_x, hy + 17, "pile pts", size=12.5, anchor="middle", fill=MUTED))
-    body.append(_text(majority_x, hy, "Majority", size=14, weight="700", anchor="middle"))
-    body.append(_text(supply_x, hy, "Supply", size=14, weight="700", anchor="middle"))
+    body.append(_text(majority_x, hy, "Majority", size=head, weight="700", anchor="middle"))
+    body.append(_text(supply_x, hy, "Supply", size=head, weight="700", anchor="middle"))
     ry = y + 44
     for index, colour in enumerate(DISPLAY_ORDER):
         if index % 2 == 0:
-            body.append(_rect(8, ry, WIDTH - 16, row_h, fill="#eef2f8"))
+            body.append(_rect(8, ry, w - 16, row_h, fill="#eef2f8"))
         body.append(_rect(14, ry + 4, 20, 20, fill=FILL[colour], rx=4))
         body.append(_symbol(colour, 24, ry + 14, 5.5, INK_ON[colour]))
         body.append(_text(40, ry + 19, COLOUR_NAMES[colour], size=14))
@@ -180,7 +187,9 @@ def _table(view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float)
             weight = "700" if holder == who else None
             body.append(_text(ship_x, ry + 19, str(count), size=15, weight=weight, anchor="middle"))
             body.append(_text(pile_x, ry + 19, str(points), size=15, weight=weight, anchor="middle"))
-        holder_text = _short(names[holder], 10) if holder is not None else "tie"
+        holder_text = "tie"
+        if holder is not None:
+            holder_text = _brief(names[holder], holder_chars) if narrow else _short(names[holder], holder_chars)
         body.append(
             _text(
                 majority_x,
@@ -198,18 +207,18 @@ def _table(view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float)
         "Battle: Green beats Blue and Red; Blue beats Red and Yellow; Red beats Yellow; Yellow beats Green.",
         "Stacks: Yellow at the bottom, then Red, Blue, Green; a complete stack is worth +3 at the end.",
     ):
-        for wrapped in _wrap(line, WIDTH - 32, 12.5):
+        for wrapped in _wrap(line, w - 40, 13):
             ry += 17
-            body.append(_text(16, ry, wrapped, size=12.5, fill=MUTED))
+            body.append(_text(16, ry, wrapped, size=13, fill=MUTED))
     ry += 12
-    parts.append(_rect(6, y, WIDTH - 12, ry - y, fill="#ffffff", rx=10, extra=' stroke="#c3ccd9"'))
+    parts.append(_rect(6, y, w - 12, ry - y, fill="#ffffff", rx=10, extra=' stroke="#c3ccd9"'))
     parts.extend(body)
     parts.append("</g>")
     return parts, ry + 6
 
 
 def _game_over(
-    view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float
+    view: Mapping[str, Any], names: Sequence[str], bottom: int, y: float, w: float
 ) -> tuple[list[str], float]:
     result = view["result"]
     top = 1 - bottom
@@ -217,17 +226,18 @@ def _game_over(
     ty = y + 30
     body.append(_text(18, ty, "Game over", size=22, weight="700"))
     ty += 26
-    for line in _wrap(_winner_words(result, names), WIDTH - 36, 18):
+    for line in _wrap(_winner_words(result, names), w - 40, 18):
         body.append(_text(18, ty, line, size=18, weight="700", fill="#7a3d00", extra=' class="winner"'))
         ty += 22
     ty += 6
-    col_x = {bottom: 100, top: 296}
-    cell_w = 176  # bold text runs wider than _wrap estimates
+    narrow = w < WIDTH
+    col_x = {bottom: 92, top: 236} if narrow else {bottom: 100, top: 296}
+    cell_w = 132 if narrow else 176  # bold text runs wider than _wrap estimates
     for who in (bottom, top):
-        body.append(_text(col_x[who], ty, _short(names[who], 18), size=15, weight="700"))
+        body.append(_text(col_x[who], ty, _short(names[who], 13 if narrow else 18), size=15, weight="700"))
     ty += 8
     for entry in result.get("rounds") or []:
-        body.append(f'<line x1="18" y1="{_num(ty)}" x2="{WIDTH - 18}" y2="{_num(ty)}" stroke="#d8c39a"/>')
+        body.append(f'<line x1="18" y1="{_num(ty)}" x2="{_num(w - 18)}" y2="{_num(ty)}" stroke="#d8c39a"/>')
         body.append(_text(18, ty + 20, f"Round {entry['round']}", size=15, weight="700"))
         heights = []
         for who in (bottom, top):
@@ -251,21 +261,22 @@ def _game_over(
             heights.append(ly - ty)
         ty += max(heights) + 2
     bonus = result["bonus"]
-    body.append(f'<line x1="18" y1="{_num(ty)}" x2="{WIDTH - 18}" y2="{_num(ty)}" stroke="#d8c39a"/>')
+    body.append(f'<line x1="18" y1="{_num(ty)}" x2="{_num(w - 18)}" y2="{_num(ty)}" stroke="#d8c39a"/>')
     body.append(_text(18, ty + 20, "Bonus", size=15, weight="700"))
     for who in (bottom, top):
         stacks = bonus[who] // STACK_BONUS
+        kind = "" if narrow else "complete "
         body.append(
             _text(
                 col_x[who],
                 ty + 20,
-                f"{stacks} complete stack{'s' if stacks != 1 else ''}: +{bonus[who]}",
+                f"{stacks} {kind}stack{'s' if stacks != 1 else ''}: +{bonus[who]}",
                 size=13.5,
                 weight="600",
             )
         )
     ty += 30
-    body.append(f'<line x1="18" y1="{_num(ty)}" x2="{WIDTH - 18}" y2="{_num(ty)}" stroke="{INK}"/>')
+    body.append(f'<line x1="18" y1="{_num(ty)}" x2="{_num(w - 18)}" y2="{_num(ty)}" stroke="{INK}"/>')
     body.append(_text(18, ty + 25, "Total", size=17, weight="700"))
     for who in (bottom, top):
         body.append(
@@ -276,7 +287,7 @@ def _game_over(
     ty += 40
     parts = [
         '<g id="game-over" class="game-over">',
-        _rect(6, y, WIDTH - 12, ty - y, fill="#fff6df", rx=12, extra=f' stroke="{ACCENT}" stroke-width="2"'),
+        _rect(6, y, w - 12, ty - y, fill="#fff6df", rx=12, extra=f' stroke="{ACCENT}" stroke-width="2"'),
         *body,
         "</g>",
     ]
@@ -309,22 +320,23 @@ def render(
     bottom = viewer if viewer is not None else 0
     top = 1 - bottom
     names = _names(view, labels)
+    w = WIDTH if ctx.wide else NARROW  # a column's width
     body: list[str] = []
     y = 0.0
-    parts, y = _header(view, names, y)
+    parts, y = _header(view, names, y, 2 * WIDTH + GUTTER if ctx.wide else NARROW)
     body += parts
     y += 8
     if view.get("result") is not None and not ctx.wide:
-        parts, y = _game_over(view, names, bottom, y)
+        parts, y = _game_over(view, names, bottom, y, w)
         body += parts
-    parts, y = _player_bar(view, names, top, y)
+    parts, y = _player_bar(view, names, top, y, w)
     body += parts
-    parts, y = _ship(view, top, y, None)
+    parts, y = _ship(view, top, y, None, w)
     body += parts
     y += 4
-    parts, y = _battle_area(view, names, bottom, y)
+    parts, y = _battle_area(view, names, bottom, y, w)
     body += parts
-    parts, y = _player_bar(view, names, bottom, y)
+    parts, y = _player_bar(view, names, bottom, y, w)
     body += parts
     if viewer is not None and view.get("loader") == viewer and view.get("legal"):
         colours = list(view.get("load_colours") or [])
@@ -335,52 +347,43 @@ def render(
             note = f"Tap a highlighted slot to load {_colour_list(colours)}."
         if not any(a.startswith("load:") for a in view["legal"]):
             note = f"No new {_colour_list(colours)} container can be loaded: move one below."
-        for line in _wrap(note, WIDTH - 24, 15):
+        for line in _wrap(note, w - 24, 15):
             body.append(
                 _text(12, y + 14, line, size=15, weight="700", fill="#7a3d00", extra=' class="load-note"')
             )
             y += 20
         y += 2
-    parts, y = _ship(view, bottom, y, viewer)
+    parts, y = _ship(view, bottom, y, viewer, w)
     body += parts
     left_height = 0.0
     if ctx.wide:  # landscape: the ships and the battle on the left; the game over, your moves, hand and table right
         left_height, y = y, 0.0
         body.append(f'<g class="right-column" transform="translate({WIDTH + GUTTER},0)">')
         if view.get("result") is not None:
-            parts, y = _game_over(view, names, bottom, y)
+            parts, y = _game_over(view, names, bottom, y, w)
             body += parts
     if viewer is not None:
-        parts, y = _reloads(view, viewer, y, ctx)
+        parts, y = _reloads(view, viewer, y, ctx, w)
         body += parts
         if view.get("result") is None and view["phase"] != "deal":
-            parts, y = _hand(view, viewer, y + 4)
+            parts, y = _hand(view, viewer, y + 4, w)
             body += parts
     y += 4
-    parts, y = _table(view, names, bottom, y)
+    parts, y = _table(view, names, bottom, y, w)
     body += parts
     if ctx.wide:
         body.append("</g>")
     height = math.ceil(max(y, left_height) + 6)
-    width = 2 * WIDTH + GUTTER if ctx.wide else WIDTH
+    width = 2 * WIDTH + GUTTER if ctx.wide else NARROW
     title = (
         f"TF22: LOAD! round {view['round']}/{view.get('rounds', 3)}, battle {_battle_number(view)}/"
         f"{view.get('turns', 12)}: {_status(view, names)[0]}"
     )
-    to_act = " ".join(str(s) for s in view.get("to_act") or [])
-    root = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-load" viewBox="0 0 {width} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{_attr(title)}" '
-        f'font-family="{_attr(FONT)}" data-game="load" data-phase="{_attr(view["phase"])}" '
-        f'data-round="{_attr(view["round"])}" data-turn="{_attr(view["turn"])}" '
-        f'data-seat="{"" if viewer is None else viewer}" data-to-act="{_attr(to_act)}" '
-        f'data-layout="{"wide" if ctx.wide else "tall"}">'
-    )
+    root = board_root("load", width, height, title, {**view, "seat": viewer}, wide=ctx.wide,
+                      data={"round": view["round"], "turn": view["turn"]}, style=STYLE)
     return "".join(
         [
             root,
-            f"<title>{escape(title, quote=False)}</title>",
-            f"<style>{STYLE}</style>",
             _rect(0, 0, width, height, fill=PAPER),
             *body,
             "</svg>",

@@ -12,7 +12,9 @@ from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from .actions import COLOUR_NAMES, Load, Reload, parse
 
-WIDTH = 500  # one column; the landscape layout (``ctx.wide``) puts two side by side
+WIDTH = 500  # a column of the landscape layout (``ctx.wide``), which puts two side by side
+NARROW = 380  # the portrait board: a 390 px phone draws it near 1:1 (~0.98 px a unit), so text >= 12.5 units
+MIN_TEXT = 12.5  # the smallest font of the portrait board (>= 12 CSS px on the phone)
 GUTTER = 10
 DISPLAY_ORDER = "GBRY"  # strongest in battle first: how cards and tables are listed
 FILL = {"G": "#1b7a3a", "B": "#1d5bb5", "R": "#c0302b", "Y": "#f2c41c"}
@@ -65,12 +67,14 @@ def _symbol(colour: str, cx: float, cy: float, r: float, fill: str) -> str:
 
 
 def _container(colour: str, x: float, y: float, w: float, h: float) -> str:
-    """One RCU container: a coloured block with its symbol and name."""
+    """One RCU container: a coloured block with its symbol and name (tighter in a narrow slot)."""
     ink = INK_ON[colour]
+    narrow = w < 70
     return (
         _rect(x, y, w, h, fill=FILL[colour], rx=3, extra=' stroke="#0b0d12" stroke-opacity="0.45"')
-        + _symbol(colour, x + 10, y + h / 2, 5, ink)
-        + _text(x + 19, y + h / 2 + 5, COLOUR_NAMES[colour], size=14, fill=ink, weight="600")
+        + _symbol(colour, x + (7 if narrow else 10), y + h / 2, 4 if narrow else 5, ink)
+        + _text(x + (13.5 if narrow else 19), y + h / 2 + 5, COLOUR_NAMES[colour], size=MIN_TEXT if narrow else 14,
+                fill=ink, weight="600")
     )
 
 
@@ -97,7 +101,7 @@ def _card_face(card: str, x: float, y: float, w: float, h: float, *, count: int 
     ]
     if count > 1:
         spans.append(
-            f'<tspan x="{_num(x + w - 13)}" y="{_num(y + 18.5)}" font-size="12" font-weight="700" fill="{INK}">'
+            f'<tspan x="{_num(x + w - 13)}" y="{_num(y + 18.5)}" font-size="{MIN_TEXT}" font-weight="700" fill="{INK}">'
             f"x{count}</tspan>"
         )
     parts.append(f'<text text-anchor="middle" fill="{ink}">{" ".join(spans)}</text>')
@@ -226,3 +230,8 @@ def _mid(name: str) -> str:
 
 def _short(name: str, limit: int) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "\u2026"
+
+
+def _brief(name: str, limit: int) -> str:
+    """A name in a narrow cell: without its "(Easy bot)" ("Ben (Easy bot)" -> "Ben"), then shortened."""
+    return _short(name.split(" (", maxsplit=1)[0] or name, limit)

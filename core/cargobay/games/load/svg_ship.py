@@ -12,6 +12,7 @@ from ...render.svg import action as _action
 from ...render.svg import attr as _attr
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
+from ...render.svg import wrap as _wrap
 from .actions import COLOUR_NAMES, SLOTS, Reload, parse
 from .rules import COMPLETE_STACK, STACK_BONUS
 from .svg_parts import (
@@ -24,6 +25,7 @@ from .svg_parts import (
     HIGHLIGHT,
     HULL,
     INK_ON,
+    MIN_TEXT,
     MUTED,
     SLOT_PITCH,
     SLOT_W,
@@ -36,7 +38,9 @@ from .svg_parts import (
 )
 
 
-def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tuple[list[str], float]:
+def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None, w: float = WIDTH) -> tuple[list[str], float]:
+    """A ship's five slots (its load targets for the viewer who loads); ``w``: the board's width (narrow: the
+    slots close up to fit a phone, 70 units each)."""
     ship = view["ships"][who]
     loads: dict[int, list[str]] = {}
     if viewer == who:
@@ -44,24 +48,27 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
             if action.startswith("load:"):
                 colour, _, slot = action[len("load:") :].partition("@")
                 loads.setdefault(int(slot) - 1, []).append(colour)
-    left = (WIDTH - (SLOTS - 1) * SLOT_PITCH - SLOT_W) / 2
+    narrow = w < WIDTH
+    pitch, slot_w = (73, 70) if narrow else (SLOT_PITCH, SLOT_W)
+    pad = 4 if narrow else 5  # a container's inset in its slot
+    left = (w - (SLOTS - 1) * pitch - slot_w) / 2
     stack_top = y + 10
     stack_h = STACK_MAX * CONTAINER_H + 8
     split: list[tuple[str, int]] = []  # (colour, slot index) of a Joker's two colours on one slot
     parts = [
         f'<g class="ship" data-player="{who}">',
-        _rect(6, y, WIDTH - 12, stack_h + 42, fill=HULL, rx=14, extra=' stroke="#8d9bb3"'),
+        _rect(6, y, w - 12, stack_h + 42, fill=HULL, rx=14, extra=' stroke="#8d9bb3"'),
     ]
     for index in range(SLOTS):
         slot = ship[index] if index < len(ship) else []
-        x = left + index * SLOT_PITCH
+        x = left + index * pitch
         targets = sorted(loads.get(index, []), key=DISPLAY_ORDER.index)
         if targets:
             parts.append(
                 _rect(
                     x,
                     stack_top,
-                    SLOT_W,
+                    slot_w,
                     stack_h,
                     fill="#fff1c9",
                     rx=6,
@@ -70,24 +77,25 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
             )
         else:
             parts.append(
-                _rect(x, stack_top, SLOT_W, stack_h, fill="#f2f5fa", rx=6, extra=' stroke="#8d9bb3"')
+                _rect(x, stack_top, slot_w, stack_h, fill="#f2f5fa", rx=6, extra=' stroke="#8d9bb3"')
             )
         bottom = stack_top + stack_h - 4
         for level, colour in enumerate(slot[:STACK_MAX]):
             parts.append(
                 _container(
-                    colour, x + 5, bottom - (level + 1) * CONTAINER_H + 1, SLOT_W - 10, CONTAINER_H - 2
+                    colour, x + pad, bottom - (level + 1) * CONTAINER_H + 1, slot_w - 2 * pad, CONTAINER_H - 2
                 )
             )
         label_y = stack_top + stack_h + 20
         if list(slot) == COMPLETE_STACK:
-            parts.append(_rect(x + 2, label_y - 15, SLOT_W - 4, 21, fill=INK, rx=10))
+            parts.append(_rect(x - 1, label_y - 15, slot_w + 2, 21, fill=INK, rx=10) if narrow
+                         else _rect(x + 2, label_y - 15, slot_w - 4, 21, fill=INK, rx=10))
             parts.append(
                 _text(
-                    x + SLOT_W / 2,
+                    x + slot_w / 2,
                     label_y + 0.5,
                     f"Slot {index + 1} +{STACK_BONUS}",
-                    size=14,
+                    size=MIN_TEXT if narrow else 14,
                     weight="700",
                     anchor="middle",
                     fill=HIGHLIGHT,
@@ -96,11 +104,11 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
             )
         else:
             parts.append(
-                _text(x + SLOT_W / 2, label_y, f"Slot {index + 1}", size=14, anchor="middle", fill=MUTED)
+                _text(x + slot_w / 2, label_y, f"Slot {index + 1}", size=14, anchor="middle", fill=MUTED)
             )
         if not targets or viewer is None:
             continue
-        share = SLOT_W / len(targets)
+        share = slot_w / len(targets)
         ghost_y = bottom - (len(slot) + 1) * CONTAINER_H + 1
         for k, colour in enumerate(targets):
             hx = x + k * share
@@ -155,9 +163,10 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
     if split and viewer is not None:
         parts.append(_text(12, y + 14, "Joker: either colour may go on the same slot:", size=14, weight="700"))
         y += 22
-        button_w, gap, bx = 152.0, 8.0, 12.0
+        gap, bx = 8.0, 12.0
+        button_w = (w - 24 - gap) / 2 if narrow else 152.0
         for colour, index in split:
-            if bx + button_w > WIDTH - 12:
+            if bx + button_w > w - 11:
                 bx, y = 12.0, y + 70
             name = COLOUR_NAMES[colour]
             body = (
@@ -165,7 +174,8 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None) -> tu
                 + _ring(bx - 2, y - 2, button_w + 4, 66)
                 + _rect(bx + 8, y + 19, 24, 24, fill=FILL[colour], rx=4)
                 + _symbol(colour, bx + 20, y + 31, 6, INK_ON[colour])
-                + _text(bx + 40, y + 37, f"Load {name} on {index + 1}", size=14, weight="700")
+                + _text(bx + (36 if narrow else 40), y + 37, f"Load {name} on {index + 1}", size=13 if narrow else 14,
+                        weight="700")
             )
             label = f"Load {name} on {index + 1}: load {name} onto slot {index + 1}"
             parts.append(_action(f"load:{colour}@{index + 1}", viewer, label, "load", body))
@@ -180,7 +190,9 @@ def _ring(x: float, y: float, w: float, h: float) -> str:
     return _rect(x, y, w, h, fill="none", rx=9, extra=' class="ring" stroke-width="3"')
 
 
-def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext) -> tuple[list[str], float]:
+def _reloads(
+    view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext, w: float = WIDTH
+) -> tuple[list[str], float]:
     """Reloads in two picks: first the container ("Move Green from slot 2"), then the slot it goes to.
 
     With nothing picked, one button per container that may move (``data-select``); with one picked
@@ -214,6 +226,8 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
             parts.append(_action(str(move), viewer, label, "reload", body))
             bx += button_w + gap
         cancel_w = 150
+        if bx + 8 + cancel_w > w - 11:  # (a narrow board: on a row of its own)
+            bx, y = 4.0, y + row_h
         body = (
             _rect(bx + 8, y, cancel_w, button_h, fill="#eef1f6", rx=7,
                   extra=f' stroke="{MUTED}" stroke-width="1.5"')
@@ -223,33 +237,35 @@ def _reloads(view: Mapping[str, Any], viewer: int, y: float, ctx: RenderContext)
         parts.append(_action("", viewer, f"Keep it in place: do not move {name}", "unselect", body, select=True))
         parts.append("</g>")
         return parts, y + row_h + 2
-    parts.append(_text(12, y + 16, "Or move a container on your ship (reload):", size=15, weight="700"))
-    y += 26
+    for line in _wrap("Or move a container on your ship (reload):", w - 24, 15):
+        parts.append(_text(12, y + 16, line, size=15, weight="700"))
+        y += 20
+    y += 6
     sources: dict[str, Reload] = {}
     for move in reloads:
         sources.setdefault(move.picked, move)
     bx = 12.0
-    button_w = 150
+    source_w = 150 if w >= WIDTH else (w - 24 - gap) / 2
     for picked_action, move in sources.items():
-        if bx + button_w > WIDTH - 12:
+        if bx + source_w > w - 11:
             bx = 12.0
             y += row_h
         name = COLOUR_NAMES[move.colour]
         label = f"Move {name} from slot {move.source}, then pick where it goes"
         body = (
-            _rect(bx, y, button_w, button_h, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
-            + _ring(bx - 2, y - 2, button_w + 4, button_h + 4)
+            _rect(bx, y, source_w, button_h, fill="#ffffff", rx=7, extra=f' stroke="{ACCENT}" stroke-width="2"')
+            + _ring(bx - 2, y - 2, source_w + 4, button_h + 4)
             + _rect(bx + 6, y + button_h / 2 - 10, 20, 20, fill=FILL[move.colour], rx=4)
             + _symbol(move.colour, bx + 16, y + button_h / 2, 5.5, INK_ON[move.colour])
             + _text(bx + 32, y + text_dy, f"{name} from slot {move.source}", size=13.5)
         )
         parts.append(_action(picked_action, viewer, label, "pick", body, select=True))
-        bx += button_w + gap
+        bx += source_w + gap
     parts.append("</g>")
     return parts, y + row_h + 2
 
 
-def _hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], float]:
+def _hand(view: Mapping[str, Any], viewer: int, y: float, w: float = WIDTH) -> tuple[list[str], float]:
     hand = list(view.get("hand") or [])  # (the view's hand never holds the face-down choice: it is shown apart)
     counts = Counter(hand)
     legal = set(view.get("legal") or [])
@@ -257,24 +273,28 @@ def _hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], fl
     title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
     if any(action.startswith("play:") for action in legal):
         title += " (tap one to play it face down)"
-    parts = ['<g class="hand">', _text(12, y + 18, title, size=15, weight="700")]
-    y += 28
-    per_row, gap = 6, 6
-    left = (WIDTH - per_row * CARD_W - (per_row - 1) * gap) / 2
+    parts = ['<g class="hand">']
+    for line in _wrap(title, w - 24, 15):
+        parts.append(_text(12, y + 18, line, size=15, weight="700"))
+        y += 20
+    y += 8
+    # a narrow board: five cards to a row, 66 units wide (>= 64 CSS px to tap on a phone)
+    per_row, gap, card_w = (6, 6, CARD_W) if w >= WIDTH else (5, 6, 66)
+    left = (w - per_row * card_w - (per_row - 1) * gap) / 2
     if not distinct:
         parts.append(_text(12, y + 14, "No cards in hand.", size=14, fill=MUTED))
         parts.append("</g>")
         return parts, y + 26
     for index, card in enumerate(distinct):
-        x = left + (index % per_row) * (CARD_W + gap)
+        x = left + (index % per_row) * (card_w + gap)
         cy = y + (index // per_row) * (CARD_H + gap)
-        face = _card_face(card, x, cy, CARD_W, CARD_H, count=counts[card])
+        face = _card_face(card, x, cy, card_w, CARD_H, count=counts[card])
         action = f"play:{card}"
         if action in legal:
             ring = _rect(
                 x - 2.5,
                 cy - 2.5,
-                CARD_W + 5,
+                card_w + 5,
                 CARD_H + 5,
                 fill="none",
                 rx=9,
