@@ -31,8 +31,20 @@ def actions(svg: str) -> list[str]:
     return [e.attrib["data-action"] for e in ET.fromstring(svg).iter() if "data-action" in e.attrib]
 
 
-def texts(svg: str) -> list[str]:
-    return ["".join(e.itertext()).strip() for e in ET.fromstring(svg).iter(f"{SVG}text")]
+def texts(svg: str, runs: bool = True) -> list[str]:
+    """Every ``<text>``'s words, and also every run of consecutive lines of one wrapped paragraph (the same x,
+    font size and weight) joined by spaces: the phone's 380-unit board wraps a headline that the old 500-unit
+    one drew on one line."""
+    elements = list(ET.fromstring(svg).iter(f"{SVG}text"))
+    words = ["".join(e.itertext()).strip() for e in elements]
+    keys = [(e.get("x"), e.get("font-size"), e.get("font-weight")) for e in elements]
+    joined = []
+    for first in range(len(elements) if runs else 0):
+        for last in range(first + 1, len(elements)):
+            if keys[last] != keys[first]:
+                break
+            joined.append(" ".join(words[first:last + 1]))
+    return words + joined
 
 
 def labels(svg: str) -> dict[str, str]:
@@ -111,7 +123,7 @@ def test_random_matches_render_for_every_seat_narrow_and_wide(players: int, mode
                 wide = (index + (seat or 0)) % 2 == 1  # narrow and wide by turns
                 svg = board(view, wide=wide)
                 check(view, svg)
-                assert f'viewBox="0 0 {1010 if wide else 500} ' in svg
+                assert f'viewBox="0 0 {1010 if wide else 380} ' in svg
             newest = state.badges[-1][0] if state.badges else None
             assert totals(state.collections, state.flags, newest) == GAME.scores(state)  # the sets add up
     assert {"pick", "gun", "end"} <= phases
@@ -295,7 +307,8 @@ def test_the_end_shows_final_scores_the_winner_and_the_tie_playoff() -> None:
     words_ = texts(svg)
     assert "Ann wins the tie playoff (30 pts)" in words_
     assert "You and Ann tied for the most points; a gun-card playoff decided." in " ".join(words_)
-    assert [t for t in words_ if "  " in t] == ["1st  Ann: 30 pts \u2605", "2nd  You: 30 pts", "3rd  Bob: 12 pts"]
+    assert [t for t in texts(svg, runs=False) if "  " in t] == ["1st  Ann: 30 pts \u2605", "2nd  You: 30 pts",
+                                                                "3rd  Bob: 12 pts"]
     assert not actions(svg) and 'class="locations"' not in svg
     shared = render(made(phase="end", result={"scores": [9, 9, 1], "winners": [0, 1], "tied": [0, 1]}), NAMES)
     assert "You and Ann share the win with 9 pts" in texts(shared)
@@ -312,5 +325,5 @@ def test_playoff_guns_for_a_tied_seat() -> None:
 def test_a_narrow_board_is_one_column_and_a_wide_one_two() -> None:
     view = made()
     narrow, wide = render(view, NAMES), render(view, RenderContext(labels=NAMES.labels, wide=True))
-    assert 'data-layout="tall"' in narrow and 'viewBox="0 0 500 ' in narrow
+    assert 'data-layout="tall"' in narrow and 'viewBox="0 0 380 ' in narrow
     assert 'data-layout="wide"' in wide and 'viewBox="0 0 1010 ' in wide and 'class="right-column"' in wide

@@ -6,10 +6,12 @@ Every move the viewer may make is one ``render.svg.action`` element with ``data-
 also its aria-label. The shootout's ``draw:*`` actions get no buttons: the page's quick-draw overlay finds the
 group marked ``data-shootout="1"``.
 
-Layout: portrait, one 500-unit column (a phone scales it to its width): the title bar with the round tracker
+Layout: portrait, one 380-unit column (a 390 px phone draws it near 1:1: text >= 12.5 units is >= 12 CSS px,
+buttons 60 units >= 44 px): the title bar with the round tracker
 and the phase in words, then what is on now (the game over, the prompt, the duel, the shootout, the playoff),
 the locations, who has committed, what is still to resolve, the last reveal, the events and every seat's
-collection (the viewer's first). Landscape (``ctx.wide``): the table on the left, the collections on the right.
+collection (the viewer's first). Landscape (``ctx.wide``, two 500-unit columns): the table on the left, the
+collections on the right.
 
 Modules: ``svg_parts`` (colours, names, card face, buttons, words), ``svg_table`` (header, locations, reveal,
 events), ``svg_collection`` (sets and running scores, guns, Love Letters), ``svg_prompt`` (action cards),
@@ -26,16 +28,15 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from html import escape, unescape
+from html import unescape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT
-from ...render.svg import attr as _attr
+from ...render.svg import board_root
 from ...render.svg import rect as _rect
 from .svg_collection import collections
 from .svg_duel import coin, duel, game_over, playoff, shootout
-from .svg_parts import GUTTER, MUTED, PAPER, STYLE, WIDTH, Parts, grid, lines, panel, title
+from .svg_parts import GUTTER, MUTED, NARROW, PAPER, STYLE, WIDTH, Parts, grid, lines, panel, title
 from .svg_prompt import prompt_panel
 from .svg_table import events, header, locations, pending, reveal, status, waiting
 
@@ -74,9 +75,8 @@ def _table(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: f
 def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
     """The board for ``view`` as the seat ``view["seat"]`` (None: a spectator) sees it."""
     ctx = ctx or RenderContext()
-    seat = view.get("seat")
     wide = bool(ctx.wide)
-    width = 2 * WIDTH + GUTTER if wide else WIDTH
+    width = 2 * WIDTH + GUTTER if wide else NARROW
     body, y = header(view, ctx, 0, 0, width)
     top = y
     if wide:
@@ -90,11 +90,11 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         body += parts
         body.append("</g>")
     else:
-        parts, y = _table(view, ctx, 6, y, WIDTH - 12)
+        parts, y = _table(view, ctx, 6, y, NARROW - 12)
         body += parts
-        parts, y = events(view, ctx, 6, y, WIDTH - 12)
+        parts, y = events(view, ctx, 6, y, NARROW - 12)
         body += parts
-        parts, y = collections(view, ctx, 6, y, WIDTH - 12)
+        parts, y = collections(view, ctx, 6, y, NARROW - 12)
         body += parts
     parts, y = _leftovers(view, "".join(body), 6, y, width - 12)
     body += parts
@@ -104,13 +104,6 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
     height = math.ceil(y + 4)
     words = status(view, ctx)[0]
     name = f"Loot N' Loaded, round {max(1, int(view.get('round') or 0))} of {view.get('rounds') or 10}: {words}"
-    to_act = " ".join(str(s) for s in view.get("to_act") or [])
-    root = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-loot" viewBox="0 0 {width} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{_attr(name)}" '
-        f'font-family="{_attr(FONT)}" data-game="loot" data-phase="{_attr(view.get("phase", ""))}" '
-        f'data-round="{_attr(view.get("round", 0))}" data-seat="{"" if not isinstance(seat, int) else seat}" '
-        f'data-to-act="{_attr(to_act)}" data-layout="{"wide" if wide else "tall"}">'
-    )
-    return "".join([root, f"<title>{escape(name, quote=False)}</title>", f"<style>{STYLE}</style>",
-                    _rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])
+    root = board_root("loot", width, height, name, view, wide=wide, data={"round": view.get("round", 0)},
+                      style=STYLE)
+    return "".join([root, _rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])

@@ -13,6 +13,7 @@ from ...render import RenderContext, seat_swatch
 from ...render.svg import INK
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
+from ...render.svg import wrap as _wrap
 from .cards import FLAGS, JEWEL_SETS, JEWELS, SETS, hogwash_points
 from .svg_parts import (
     ACCENT,
@@ -26,6 +27,7 @@ from .svg_parts import (
     chip,
     clip,
     kind_of,
+    narrow,
     seat_name,
     short_name,
     signed,
@@ -150,17 +152,21 @@ def gain_for(view: Mapping[str, Any], seat: int, card: str, before: int | None =
     return totals(collections, flags, seat if card == "sheriff" else newest)[seat] - before
 
 
-def _guns(x: float, y: float, spent: Sequence[str]) -> str:
+def _guns(x: float, y: float, spent: Sequence[str], right: float = float("inf")) -> tuple[str, float]:
+    """The gun hand as chips (the spent ones struck through), in rows that end before ``right``; returns the
+    chips and the y below them."""
     parts = [_text(x, y + 16, "Guns", size=13, weight="700", fill=MUTED)]
     cx = x + 40
     for gun in GUN_ORDER:
         used = gun in spent
         words = GUN_NAMES[gun] + (" used" if used else "")
+        if cx + len(words) * 12.5 * 0.58 + 14 > right:
+            cx, y = x + 40, y + 27
         element, w = chip(cx, y, words, fill="#dfe3ea" if used else "#ffffff", ink=MUTED if used else INK,
                           stroke="#8a93a6" if not used else "none", size=12.5, strike=used)
         parts.append(f'<g class="gun{" spent" if used else ""}" data-gun="{gun}">{element}</g>')
         cx += w + 5
-    return "".join(parts)
+    return "".join(parts), y + 30
 
 
 def _badge(view: Mapping[str, Any], ctx: RenderContext, seat: int) -> tuple[str, str]:
@@ -190,36 +196,45 @@ def seat_panel(view: Mapping[str, Any], ctx: RenderContext, seat: int, rows: Seq
     scores = view.get("scores") or []
     total = scores[seat] if seat < len(scores) else sum(r.points for r in rows)
     letters = [entry for entry in view.get("letters") or [] if entry and int(entry[0]) == seat]
-    height = 34 + 30 + (26 if letters else 0) + max(1, len(rows)) * ROW + 8
-    parts = [f'<g class="collection" data-player="{seat}" data-score="{total}">',
-             _rect(x, y, w, height, fill="#fff8e6" if mine else PANEL, rx=10,
-                   extra=f' stroke="{ACCENT if mine else "#c3ccd9"}"')]
+    parts = [f'<g class="collection" data-player="{seat}" data-score="{total}">']
     parts.append(seat_swatch(seat, x + 10, y + 9))
     parts.append(_text(x + 30, y + 22, clip(seat_name(view, ctx, seat), 20), size=16, weight="700"))
     badge, colour = _badge(view, ctx, seat)
-    if badge:
+    ty = y + 32
+    if badge and narrow(w):  # (a phone: under the name, clear of the total)
+        parts.append(_text(x + 30, y + 41, badge, size=13, weight="700", fill=colour, extra=' class="badge"'))
+        ty += 20
+    elif badge:
         parts.append(_text(x + 210, y + 22, badge, size=13, weight="700", fill=colour, extra=' class="badge"'))
     points = f"{total} pt{'s' if abs(total) != 1 else ''}"
     parts.append(_text(x + w - 10, y + 22, points, size=16, weight="700", anchor="end", extra=' class="total"'))
-    ty = y + 32
     spent = (view.get("spent") or [[]] * (seat + 1))[seat]
-    parts.append(_guns(x + 10, ty, spent))
-    ty += 30
+    chips, ty = _guns(x + 10, ty, spent, x + w - 8)
+    parts.append(chips)
+    ty += 2
     if letters:
         rounds = ", ".join(f"round {int(entry[1])}" for entry in letters if len(entry) > 1)
         words = f"Love Letter{'s' if len(letters) > 1 else ''} ready: {len(letters)}" + (
             f" (from {rounds})" if rounds else "")
-        parts.append(_text(x + 10, ty + 16, clip(words, 60), size=13.5, weight="700", fill=TYPE_INK["action"],
-                           extra=' class="letters"'))
-        ty += 26
+        for line in _wrap(words, (w - 20) * 0.86, 13.5):  # (bold runs wider than _wrap's estimate)
+            parts.append(_text(x + 10, ty + 16, line, size=13.5, weight="700", fill=TYPE_INK["action"],
+                               extra=' class="letters"'))
+            ty += 18
+        ty += 8
     if not rows:
         parts.append(_text(x + 10, ty + 15, "No items yet", size=14, fill=MUTED))
-    for row in rows:
+        ty += ROW
+    for row in rows:  # a set's words wrap (a phone's panel is ~370 units wide), its points on its first line
         parts.append(_rect(x + 10, ty + 3, 8, 15, fill=TYPE_INK[row.kind], rx=2))
-        parts.append(_text(x + 24, ty + 15, clip(row.words, int((w - 90) / 7.6)), size=14, extra=' class="set"'))
         parts.append(_text(x + w - 10, ty + 15, signed(row.points), size=14, weight="700",
                            anchor="end", fill=INK if row.points >= 0 else TYPE_INK["action"]))
-        ty += ROW
+        for line in _wrap(row.words, (w - 80) * 0.95, 14):
+            parts.append(_text(x + 24, ty + 15, line, size=14, extra=' class="set"'))
+            ty += 17
+        ty += ROW - 17
+    height = ty - y + 8
+    parts.insert(1, _rect(x, y, w, height, fill="#fff8e6" if mine else PANEL, rx=10,
+                          extra=f' stroke="{ACCENT if mine else "#c3ccd9"}"'))
     parts.append("</g>")
     return parts, y + height + 8
 

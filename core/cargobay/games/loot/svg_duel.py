@@ -20,6 +20,7 @@ from .svg_parts import (
     grid,
     lines,
     names_list,
+    narrow,
     panel,
     seat_name,
     short_name,
@@ -51,7 +52,7 @@ def guns(view: Mapping[str, Any], x: float, y: float, w: float) -> Parts:
         order = {gun: index for index, gun in enumerate(GUN_ORDER)}
         legal.sort(key=lambda a: order.get(a[4:], 9))
         buttons, y = grid([(a, gun_label(view, a[4:])) for a in legal], seat, x, y, w, kind="gun", size=14,
-                          columns=2 if w < 700 else 3)
+                          columns=1 if narrow(w) else 2 if w < 700 else 3)  # (a phone: room for "(beats …)")
         parts += buttons
     spent = view.get("spent") or []
     used = spent[seat] if isinstance(seat, int) and seat < len(spent) else []
@@ -82,8 +83,8 @@ def duel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w: flo
     card = places[location - 1] if 0 < location <= len(places) else None
     ties = int(view.get("ties") or 0)
     head = f"Duel at location {location}" + (f" for {short_name(card)}" if card else "")
-    body = [title(x + 12, y + 24, head, size=17)]
-    ty = y + 34
+    body, ty = lines(x + 12, y + 7, head, w - 40, size=17, weight="700", step=21)
+    ty += 7
     who = f"{seat_name(view, ctx, a)} v {seat_name(view, ctx, b)}"
     if ties:
         who += f" \u00b7 ties so far: {ties}"

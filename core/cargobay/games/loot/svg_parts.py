@@ -16,7 +16,8 @@ from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
 
-WIDTH = 500  # one column (a phone); the landscape layout (``ctx.wide``) puts two side by side
+WIDTH = 500  # a column of the landscape layout (``ctx.wide``), which puts two side by side
+NARROW = 380  # the portrait board: a 390 px phone draws it near 1:1 (~0.98 px a unit), so text >= 12.5 units
 GUTTER = 10
 PAPER = "#f6f7f9"
 PANEL = "#e8ecf2"
@@ -25,7 +26,7 @@ MUTED = "#4a5263"  # >= 7:1 on white, >= 5:1 on PANEL
 ACCENT = "#a65300"  # the seat to act, the clickable outlines (amber, dark enough on white)
 HIGHLIGHT = "#ffd36b"
 HEAD = "#14213d"
-BUTTON_H = 60  # >= 44 CSS px on a 390 px phone (the board is ~370 px wide there)
+BUTTON_H = 60  # >= 44 CSS px on a 390 px phone (the 380-unit board is ~370 px wide there)
 
 # the card types as the rulebook colours them; a dark band (white text on it: >= 5:1) and a light tint
 TYPE_INK = {"basic": "#b45309", "unique": "#15803d", "action": "#b91c1c", "hogwash": "#6b3f1d", "flag": "#3f4a5e"}
@@ -76,6 +77,11 @@ STYLE = (
 )
 
 Parts = tuple[list[str], float]
+
+
+def narrow(w: float) -> bool:
+    """Whether a part ``w`` wide is in the portrait board (NARROW: a phone), not a landscape column."""
+    return w < (NARROW + WIDTH) / 2
 
 
 # --- words ------------------------------------------------------------------------------------------
@@ -224,7 +230,8 @@ def lines(x: float, y: float, words: str, width: float, *, size: float = 14, fil
           weight: str | None = None, step: float = 18, extra: str = "") -> Parts:
     """Wrapped text, one ``<text>`` per line; returns the parts and the y below the last line."""
     parts = []
-    for line in _wrap(words, width, size):
+    # (_wrap's glyph estimate is a regular one: bold runs ~12% wider, and any text a little wider than it says)
+    for line in _wrap(words, width * (0.86 if weight in ("600", "700") else 0.95), size):
         parts.append(_text(x, y + size, line, size=size, fill=fill, weight=weight, extra=extra))
         y += step
     return parts, y
@@ -284,7 +291,7 @@ def card_face(card: str, x: float, y: float, w: float, h: float, *, top: str = "
         _text(x + 8, y + 17, (top or TYPE_WORD[kind]) + " ", size=13, weight="700", fill="#ffffff"),
     ]
     if top:
-        parts.append(_text(x + w - 8, y + 17, TYPE_WORD[kind] + " ", size=12, anchor="end", fill="#ffffff"))
+        parts.append(_text(x + w - 8, y + 17, TYPE_WORD[kind] + " ", size=12.5, anchor="end", fill="#ffffff"))
     ty = y + 42
     for line in face_lines(card, w):
         parts.append(_text(x + 7, ty, line + " ", size=15, weight="700", extra=' class="card-name"'))

@@ -225,8 +225,8 @@ def prompt_panel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float
     body: list[str] = []
     if who != seat:
         headline = f"{does(seat_name(view, ctx, who), 'is')} resolving {name(card)}\u2026"
-        body.append(title(x + 12, y + 24, headline, size=16, fill=ink))
-        ty = y + 32
+        body, ty = lines(x + 12, y + 8, headline, w - 40, size=16, weight="700", fill=ink, step=20)
+        ty += 4
         more = f"{does(seat_name(view, ctx, who), WHAT.get(kind, 'chooses'))}."
         held_count = int(view.get("held_count") or 0)
         if held_count:
@@ -235,8 +235,8 @@ def prompt_panel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float
         body += parts
         return ['<g class="prompt" data-prompt="other">', panel(x, y, w, ty - y + 8, stroke=ink), *body, "</g>"], \
             ty + 16
-    body.append(title(x + 12, y + 24, name(card), size=17, fill=ink))
-    parts, ty = lines(x + 12, y + 32, RULES.get(kind, ASK.get(kind, "Choose one:")), w - 24, size=13.5,
+    body, ty = lines(x + 12, y + 7, name(card), w - 40, size=17, weight="700", fill=ink, step=21)
+    parts, ty = lines(x + 12, ty + 4, RULES.get(kind, ASK.get(kind, "Choose one:")), w - 24, size=13.5,
                       fill=MUTED, step=17)
     body += parts
     ty += 4

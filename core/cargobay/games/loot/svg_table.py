@@ -33,6 +33,7 @@ from .svg_parts import (
     lines,
     name,
     names_list,
+    narrow,
     panel,
     prompt_of,
     ring,
@@ -173,7 +174,7 @@ def locations(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w
     if isinstance(seat, int) and seat < len(view.get("collections") or []):
         now = totals(view["collections"], view.get("flags") or [0] * len(view["collections"]),
                      view.get("newest_badge"))[seat]
-    columns = 2 if len(places) in (2, 4) else 3
+    columns = 2 if len(places) in (2, 4) or narrow(w) else 3  # (a phone: 2, for cards ~170 units wide)
     cell = (w - 20 - 10 * (columns - 1)) / columns
     rows = (len(places) + columns - 1) // columns
     height = 36 + rows * (CARD_H + 30) + 4
