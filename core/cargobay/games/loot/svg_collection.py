@@ -201,11 +201,12 @@ def seat_panel(view: Mapping[str, Any], ctx: RenderContext, seat: int, rows: Seq
     parts.append(_text(x + 30, y + 22, clip(seat_name(view, ctx, seat), 20), size=16, weight="700"))
     badge, colour = _badge(view, ctx, seat)
     ty = y + 32
+    # (class "seat-doing", not "badge": the page's .badge rule would set its font to 12 px)
     if badge and narrow(w):  # (a phone: under the name, clear of the total)
-        parts.append(_text(x + 30, y + 41, badge, size=13, weight="700", fill=colour, extra=' class="badge"'))
+        parts.append(_text(x + 30, y + 41, badge, size=13, weight="700", fill=colour, extra=' class="seat-doing"'))
         ty += 20
     elif badge:
-        parts.append(_text(x + 210, y + 22, badge, size=13, weight="700", fill=colour, extra=' class="badge"'))
+        parts.append(_text(x + 210, y + 22, badge, size=13, weight="700", fill=colour, extra=' class="seat-doing"'))
     points = f"{total} pt{'s' if abs(total) != 1 else ''}"
     parts.append(_text(x + w - 10, y + 22, points, size=16, weight="700", anchor="end", extra=' class="total"'))
     spent = (view.get("spent") or [[]] * (seat + 1))[seat]
