@@ -297,7 +297,7 @@ def card_face(card: str, x: float, y: float, w: float, h: float, *, top: str = "
         parts.append(_text(x + 7, ty, line + " ", size=15, weight="700", extra=' class="card-name"'))
         ty += 18
     if hint:
-        parts.append(_text(x + 7, ty + 2, hint + " ", size=13, fill=MUTED, extra=' class="hint"'))
+        parts.append(_text(x + 7, ty + 2, hint + " ", size=13, fill=MUTED, extra=' class="card-hint"'))
     if note:
         parts.append(_text(x + 7, y + h - 9, note + " ", size=13, weight="700", fill=ink, extra=' class="note"'))
     parts.append("</g>")
