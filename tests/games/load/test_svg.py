@@ -59,16 +59,31 @@ def selects_of(root: ET.Element) -> list[str]:
     return [element.attrib["data-select"] for element in root.iter() if "data-select" in element.attrib]
 
 
+def assert_phone_sized(root: ET.Element) -> None:
+    """The portrait board is 380 units wide (a 390 px phone draws it at ~0.98 px a unit, e2e/test_newcomer.py
+    measures it): every font >= 12.5 units (>= 12 CSS px) and every button's box >= 46 units (>= 44 px)."""
+    assert root.attrib["viewBox"].split()[2] == "380" and root.attrib["data-layout"] == "tall"
+    sizes = [float(e.attrib["font-size"]) for e in root.iter() if "font-size" in e.attrib]
+    assert sizes and min(sizes) >= 12.5, min(sizes)
+    for element in root.iter():
+        if "data-action" in element.attrib or "data-select" in element.attrib:
+            box = next(element.iter(f"{SVG}rect"))
+            assert min(float(box.attrib["width"]), float(box.attrib["height"])) >= 46, element.attrib
+
+
 def reachable(state: LoadState, viewer: int) -> list[str]:
-    """Every complete action the board offers ``viewer``, at once or after one selection step."""
+    """Every complete action the board offers ``viewer``, at once or after one selection step (each board
+    phone-sized)."""
     view = GAME.view(state, viewer)
     root = parse(render(view))
+    assert_phone_sized(root)
     offered = actions_of(root)
     assert len(offered) == len(set(offered))
     for prefix in selects_of(root):
         picked = GAME.legal_choices(state, viewer, prefix)
         ctx = RenderContext(perspective=viewer, selection=prefix, choices=picked.actions, selections=picked.selections)
         sub = parse(render(view, ctx))
+        assert_phone_sized(sub)
         extra = set(actions_of(sub)) - set(offered)
         assert extra == set(picked.actions), prefix
         assert "" in selects_of(sub)  # "Keep it in place" goes back
