@@ -1,6 +1,7 @@
 """Layouts that fit the screen: at 1280x800 the landscape LOAD! board (both ships and the hand) is in view
 without scrolling, and a resize across 1000 px redraws the board for the new shape; on a phone (390x844,
-touch) a match starts from the menu and a move is made by tapping, with every control at least 44x44 CSS px."""
+touch) a whole match is played from the menu by tapping, with every control at least 44x44 CSS px and every text
+of the board at least 12 CSS px in every state (e2e/legibility.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from legibility import fonts
 from ux import (
     ARTIFACTS,
     assert_axe_clean,
@@ -26,6 +28,7 @@ from ux import (
 pytestmark = pytest.mark.e2e
 
 MIN_TARGET = 44  # CSS px, both ways
+MIN_TEXT = 12  # CSS px, the board's smallest rendered font on a phone
 
 
 def assert_in_view(page: Any, selector: str, count: int) -> None:
@@ -105,7 +108,7 @@ def smallest(found: list[dict[str, Any]]) -> dict[str, Any]:
     return min(found, key=lambda t: min(t["w"], t["h"]))
 
 
-def test_phone_match_by_touch_with_44px_targets(phone) -> None:  # type: ignore[no-untyped-def]
+def test_phone_match_by_touch_with_44px_targets_and_12px_text(phone) -> None:  # type: ignore[no-untyped-def]
     page = phone
     open_ready(page)
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
@@ -120,14 +123,25 @@ def test_phone_match_by_touch_with_44px_targets(phone) -> None:  # type: ignore[
     wait_settled(page)
     assert page.get_attribute("#board svg", "data-layout") == "tall"
     seen = list(menu)
-    kinds = set()
-    for _ in range(40):  # through the choose, load and reload steps
+    kinds: set[str] = set()
+    shown: set[str] = set()
+    texts: list[dict[str, Any]] = []
+    for step_index in range(400):  # the whole match: the choose, load and reload steps of 3 rounds
         if board(page, "data-match") == "over":
             break
         assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
         now = targets(page)
         seen += now
         assert small_targets(page) == [], small_targets(page)
+        drawn = fonts(page)
+        small_text = [f for f in drawn if f["px"] < MIN_TEXT]
+        phase = page.get_attribute("#board svg", "data-phase")
+        assert small_text == [], (step_index, phase, small_text[:5])
+        texts += drawn
+        state_kind = f"{phase}{'-picked' if board(page, 'data-selection') else ''}"
+        if state_kind not in shown:  # each kind of state once, to look at
+            shown.add(state_kind)
+            shot(page, f"phone-load-{state_kind}", full_page=True)
         items = page.evaluate("() => [...document.querySelectorAll('#board [data-select]')].map("
                               "e => e.getAttribute('data-select'))")
         step, selection = board(page, "data-step"), board(page, "data-selection")
@@ -142,11 +156,17 @@ def test_phone_match_by_touch_with_44px_targets(phone) -> None:  # type: ignore[
             target.tap()
         wait_board_change(page, step, selection)
         wait_settled(page)
-        if len(kinds) == 1 and _ == 0:
+        if len(kinds) == 1 and step_index == 0:
             shot(page, "phone-02-after-first-tap", full_page=True)
+    assert board(page, "data-match") == "over", "the match did not end"
     assert {"play", "load", "selection"} <= kinds, kinds
+    final = fonts(page)  # the game over: the summary, the ships and the table
+    assert final and min(f["px"] for f in final) >= MIN_TEXT, min(final, key=lambda f: f["px"])
+    assert "Game over" in (page.locator("#board svg").text_content() or "")
+    shot(page, "phone-load-over", full_page=True)
     small = smallest(seen)
-    print(f"smallest target on the phone: {small}")
+    print(f"smallest target on the phone: {small}; smallest text {min(texts + final, key=lambda f: f['px'])};"
+          f" {step_index} taps")
     assert_axe_clean(page, "phone board", "#board")
     assert_no_error(page)
     assert page.errors == []

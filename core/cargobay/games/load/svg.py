@@ -129,7 +129,7 @@ def _player_bar(
         words = "Ship cannot take: " + ", ".join(COLOUR_NAMES[c] for c in jammed)
         if len(jammed) < 4:  # the reason fits beside up to three colour names
             words += " (a win there is a Joker)"
-        for line in _wrap(words, w - 60, 13):
+        for line in _wrap(words, (w - 24) * 0.86, 13):
             parts.append(_text(18, y + height + 10, line, size=13, weight="700", fill=ACCENT, extra=' class="jammed"'))
             height += 18
         parts[0] = _rect(6, y, w - 12, height, fill=PANEL, rx=8)
@@ -226,19 +226,19 @@ def _game_over(
     ty = y + 30
     body.append(_text(18, ty, "Game over", size=22, weight="700"))
     ty += 26
-    for line in _wrap(_winner_words(result, names), w - 40, 18):
+    for line in _wrap(_winner_words(result, names), (w - 40) * 0.86, 18):
         body.append(_text(18, ty, line, size=18, weight="700", fill="#7a3d00", extra=' class="winner"'))
         ty += 22
     ty += 6
     narrow = w < WIDTH
-    col_x = {bottom: 92, top: 236} if narrow else {bottom: 100, top: 296}
+    col_x = {bottom: 94, top: 230} if narrow else {bottom: 100, top: 296}
     cell_w = 132 if narrow else 176  # bold text runs wider than _wrap estimates
     for who in (bottom, top):
         body.append(_text(col_x[who], ty, _short(names[who], 13 if narrow else 18), size=15, weight="700"))
     ty += 8
     for entry in result.get("rounds") or []:
         body.append(f'<line x1="18" y1="{_num(ty)}" x2="{_num(w - 18)}" y2="{_num(ty)}" stroke="#d8c39a"/>')
-        body.append(_text(18, ty + 20, f"Round {entry['round']}", size=15, weight="700"))
+        body.append(_text(18, ty + 20, f"Round {entry['round']}", size=14 if narrow else 15, weight="700"))
         heights = []
         for who in (bottom, top):
             seat_entry = entry["seats"][who]
@@ -253,7 +253,7 @@ def _game_over(
             for line in _wrap(majority, cell_w, 13.5):
                 body.append(_text(col_x[who], ly, line, size=13.5, fill=MUTED))
                 ly += 17
-            for line in _wrap(points, cell_w, 13.5):
+            for line in _wrap(points, cell_w * (0.82 if narrow else 1), 13.5):
                 body.append(
                     _text(col_x[who], ly, line, size=13.5, weight="600", extra=' class="round-points"')
                 )
@@ -347,7 +347,7 @@ def render(
             note = f"Tap a highlighted slot to load {_colour_list(colours)}."
         if not any(a.startswith("load:") for a in view["legal"]):
             note = f"No new {_colour_list(colours)} container can be loaded: move one below."
-        for line in _wrap(note, w - 24, 15):
+        for line in _wrap(note, (w - 24) * 0.86, 15):
             body.append(
                 _text(12, y + 14, line, size=15, weight="700", fill="#7a3d00", extra=' class="load-note"')
             )

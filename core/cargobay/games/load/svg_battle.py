@@ -202,7 +202,7 @@ def _battle_area(
         elif phase == "load" and view.get("loader") in (0, 1):
             lines.append((f"Waiting for {_mid(names[view['loader']])} to load.", "600"))
         for text, weight in lines:
-            for line in _wrap(text, w - 36, 14):
+            for line in _wrap(text, (w - 36) * (0.9 if weight else 1), 14):
                 body.append(_text(18, ty, line, size=14, weight=weight, extra=' class="battle-text"'))
                 ty += 18
             ty += 3

@@ -237,7 +237,7 @@ def _reloads(
         parts.append(_action("", viewer, f"Keep it in place: do not move {name}", "unselect", body, select=True))
         parts.append("</g>")
         return parts, y + row_h + 2
-    for line in _wrap("Or move a container on your ship (reload):", w - 24, 15):
+    for line in _wrap("Or move a container on your ship (reload):", (w - 24) * 0.86, 15):  # (bold runs wide)
         parts.append(_text(12, y + 16, line, size=15, weight="700"))
         y += 20
     y += 6
@@ -274,7 +274,7 @@ def _hand(view: Mapping[str, Any], viewer: int, y: float, w: float = WIDTH) -> t
     if any(action.startswith("play:") for action in legal):
         title += " (tap one to play it face down)"
     parts = ['<g class="hand">']
-    for line in _wrap(title, w - 24, 15):
+    for line in _wrap(title, (w - 24) * 0.86, 15):
         parts.append(_text(12, y + 18, line, size=15, weight="700"))
         y += 20
     y += 8
