@@ -215,7 +215,10 @@ def locations(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float, w
         tag = ""
         if number in duels:
             room = max(3, int((cell / (13 * 0.6) - 9) / 2))
-            tag = "duel: " + " v ".join(clip(seat_name(view, ctx, int(s)), room) for s in duels[number][1:3])
+            who = [seat_name(view, ctx, int(s)) for s in duels[number][1:3]]
+            if any(len(n) > room for n in who):  # "Cal (Medium bot)" -> "Cal", then shortened if need be
+                who = [n.split(" (")[0] or n for n in who]
+            tag = "duel: " + " v ".join(clip(n, room) for n in who)
         elif number in crowded:
             tag = "too crowded: redo"
         if tag:
