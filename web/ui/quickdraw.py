@@ -9,7 +9,7 @@ import asyncio
 
 from pyscript import document, window
 
-from ui.dom import element, now_ms, on, spawn
+from ui.dom import element, int_param, now_ms, on, spawn
 from ui.shootout import (
     RESULT_MS,
     TIMEOUT_MS,
@@ -24,6 +24,9 @@ from ui.shootout import (
     time_words,
     title,
 )
+
+# ?draw-timeout=<ms> (as ?delay=): a test that checks the open dialog for a while gets its time to do so
+DRAW_TIMEOUT_MS = min(9999, int_param("draw-timeout", TIMEOUT_MS)) or TIMEOUT_MS
 
 
 class QuickDraw:
@@ -127,12 +130,12 @@ class QuickDraw:
         self.state = "draw"
         self._text("DRAW!", "draw")
         self.draw_at = now_ms()
-        await asyncio.sleep_ms(TIMEOUT_MS)
+        await asyncio.sleep_ms(DRAW_TIMEOUT_MS)
         if generation != self.generation or self.state != "draw":
             return
         for seat in self.seats:
             if seat not in self.results:
-                self._record(seat, TIMEOUT_MS)
+                self._record(seat, DRAW_TIMEOUT_MS)
         self._finish(generation)
 
     # --- presses --------------------------------------------------------------------------------------
