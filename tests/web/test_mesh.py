@@ -324,3 +324,13 @@ def test_a_relayed_invite_never_replaces_a_live_link_but_replaces_one_lost_on_th
     assert one.probe_due(2, effects[1].n) == [Reply(2, CODE)]
     one.links[2].state = "closed"
     assert one.on_text(0, relayed) == [Reply(2, CODE)]  # a link closed here: replaced at once
+
+
+def test_a_host_invites_up_to_seven_guests() -> None:
+    """limits.PEERS: 8 pages, the host and 7 guests (a peer index 1-7; the setup check takes 8)."""
+    mesh = host(*range(1, 7))
+    assert mesh.next_guest_slot() == 7
+    mesh = host(*range(1, 8))
+    assert mesh.next_guest_slot() is None
+    eight = {**SETUP, "peers": 8, "seats": ["human"] * 6, "owners": [0, 1, 2, 3, 4, 5]}
+    assert setup_problem(eight) is None and setup_problem({**eight, "peers": 9}) is not None
