@@ -75,7 +75,7 @@ def with_p2p(method, *args):
     async def job():
         session = await load_p2p()
         if session is not None:
-            await getattr(session, method)(*args)
+            await getattr(session.connection, method)(*args)  # (the connection box: host, join, ...)
             refresh_menu()
 
     spawn(job())
@@ -316,7 +316,7 @@ async def main():
     if code is not None or p2p_saved is not None:
         session = await load_p2p()
         if session is not None:
-            await session.boot(code, p2p_saved)
+            await session.connection.boot(code, p2p_saved)
     ready = await engine.ready()
     if ready:
         menu.load(engine.hello)

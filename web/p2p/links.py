@@ -1,6 +1,7 @@
 # Play a friend: the links. Channel events from the glue go through the session's queue to the mesh
 # (p2p/mesh.py), whose effects are carried out here; the connection box (invite, reply, connect, by hand
-# or from an invite link) and the relayed links between guests are made here too. A mixin of Session.
+# or from an invite link) and the relayed links between guests are made here too. A part the session owns
+# (Session.links).
 import asyncio
 import json
 
@@ -30,34 +31,40 @@ def page_url():
 
 
 class Links:
+    """The session's links: what the mesh decides is carried out here, and the channels' events come here."""
+
+    def __init__(self, s):
+        self.s = s
+        self.unstable = {}  # link id -> when its path dropped (getting it back by itself)
+
     # --- sending ------------------------------------------------------------------------------------------
     def link_send(self, peer, envelope):
-        link = self.mesh.links.get(peer)
+        link = self.s.mesh.links.get(peer)
         if link is None or link.state != "open":
             return False
-        return bool(self.glue.send(link.lid, json.dumps(envelope)))
+        return bool(self.s.glue.send(link.lid, json.dumps(envelope)))
 
     def send_all(self, envelope):
-        return len([peer for peer in self.mesh.open_peers() if self.link_send(peer, envelope)])
+        return len([peer for peer in self.s.mesh.open_peers() if self.link_send(peer, envelope)])
 
     def drop_link(self, lid):
-        self.mesh.unbind(lid)
-        self.glue.close(lid)
-        if self.manual == lid:
-            self.manual = None
-            self.reply_code = None
+        self.s.mesh.unbind(lid)
+        self.s.glue.close(lid)
+        if self.s.connection.manual == lid:
+            self.s.connection.manual = None
+            self.s.connection.reply_code = None
 
     def new_link(self, kind, peer, relay=False):
         """A new link with `peer` (replacing the one there was); None if the glue refused."""
-        made = glue_json(self.glue.create(panels.ice_text(), panels.inherit()))
+        made = glue_json(self.s.glue.create(panels.ice_text(), panels.inherit()))
         if not made.get("ok"):
             show_message("Check the STUN/TURN servers in the connection settings: " + str(made.get("error")))
             return None
-        old = self.mesh.bind(peer, made["link"], kind, relay, now_ms())
+        old = self.s.mesh.bind(peer, made["link"], kind, relay, now_ms())
         if old is not None:
-            self.glue.close(old)
-            if self.manual == old:
-                self.manual = None
+            self.s.glue.close(old)
+            if self.s.connection.manual == old:
+                self.s.connection.manual = None
         return made["link"]
 
     # --- effects of the mesh ------------------------------------------------------------------------------
@@ -68,74 +75,74 @@ class Links:
             if kind == "send":
                 self.link_send(peer, effect.envelope)
             elif kind == "refuse":
-                panels.refusal(self, effect.reason, False, peer)
+                panels.refusal(self.s, effect.reason, False, peer)
             elif kind == "receive":
-                self.enqueue(self.job_receive, peer, effect.text)
+                self.s.enqueue(self.job_receive, peer, effect.text)
             elif kind == "start":
-                self.enqueue(self.job_guest_start, effect.setup, effect.you)
+                self.s.enqueue(self.job_guest_start, effect.setup, effect.you)
             elif kind == "host_start":
-                self.enqueue(self.host_start)
+                self.s.enqueue(self.s.host_start)
             elif kind == "connected":
-                self.enqueue(self.job_connected, peer)
+                self.s.enqueue(self.job_connected, peer)
             elif kind == "make_invite":
                 spawn(self.relay_invite(peer))
             elif kind == "reply":
                 spawn(self.relay_reply(peer, effect.code))
             elif kind == "accept":
-                spawn(self.relay_accept(self.mesh.links[peer].lid, effect.code))
+                spawn(self.relay_accept(self.s.mesh.links[peer].lid, effect.code))
             elif kind == "closed":
-                link = self.mesh.links.get(peer)
+                link = self.s.mesh.links.get(peer)
                 if link is not None:
-                    self.enqueue(self.job_closed, link.lid, panels.who(self, peer) + " " + effect.why)
+                    self.s.enqueue(self.job_closed, link.lid, panels.who(self.s, peer) + " " + effect.why)
             elif kind == "lobby":
-                self.view()
+                self.s.view()
             elif kind in ("restart_in", "restart_relay"):
-                self.restart_effect(effect)
+                self.s.restarts.restart_effect(effect)
             elif kind == "probe":
                 spawn(self.probe_later(peer, effect.n))
 
     async def probe_later(self, peer, n):
         """A relayed invite waits while its open link is asked (mesh.on_probe): no answer, it replaces it."""
         await asyncio.sleep_ms(PROBE_MS)
-        self.run(self.mesh.probe_due(peer, n))
+        self.run(self.s.mesh.probe_due(peer, n))
 
     async def job_receive(self, peer, text):
-        self.sender = peer
+        self.s.sender = peer
         try:
-            await self.req({"type": "p2p_receive", "from": peer, "text": text})
+            await self.s.req({"type": "p2p_receive", "from": peer, "text": text})
         finally:
-            self.sender = None
+            self.s.sender = None
 
     async def job_connected(self, peer):
-        await self.req({"type": "p2p_connected", "peer": peer, "connected": True})
-        await self.req({"type": "p2p_hello"})
+        await self.s.req({"type": "p2p_connected", "peer": peer, "connected": True})
+        await self.s.req({"type": "p2p_hello"})
 
     async def job_guest_start(self, setup, you):
         ok, result = await engine.call({"type": "p2p_start", "setup": setup, "me": you, "now": now_s()})
         if not ok:
-            panels.refusal(self, "the host's setup: " + error_text(result), False, 0)
+            panels.refusal(self.s, "the host's setup: " + error_text(result), False, 0)
             return
-        early = self.mesh.started_as(setup, you)
+        early = self.s.mesh.started_as(setup, you)
         clear_message()
-        self.apply(result)
-        for other in self.mesh.other_peers():
-            if self.mesh.state(other) != "open":
-                await self.req({"type": "p2p_connected", "peer": other, "connected": False})
-        for other in list(self.mesh.links):
-            if other >= self.mesh.peer_count():
-                self.drop_link(self.mesh.links[other].lid)
-        self.show()
+        self.s.apply(result)
+        for other in self.s.mesh.other_peers():
+            if self.s.mesh.state(other) != "open":
+                await self.s.req({"type": "p2p_connected", "peer": other, "connected": False})
+        for other in list(self.s.mesh.links):
+            if other >= self.s.mesh.peer_count():
+                self.drop_link(self.s.mesh.links[other].lid)
+        self.s.show()
         self.run(early)
 
     # --- channel events (from the glue, through the queue) ---------------------------------------------------
     def on_glue_event(self, text):
         event = glue_json(text)
-        if self.mesh.link_of(event.get("link")) is not None:
-            self.enqueue(self.job_link_event, event)
+        if self.s.mesh.link_of(event.get("link")) is not None:
+            self.s.enqueue(self.job_link_event, event)
 
     async def job_link_event(self, event):
         lid = event.get("link")
-        link = self.mesh.link_of(lid)
+        link = self.s.mesh.link_of(lid)
         if link is None:
             return  # an event of a link that was replaced
         peer = link.peer
@@ -144,15 +151,15 @@ class Links:
             return
         if event.get("type") == "message":
             if "oversize" in event:
-                self.run(self.mesh.on_oversize(peer, event.get("oversize")))
+                self.run(self.s.mesh.on_oversize(peer, event.get("oversize")))
             else:
-                self.run(self.mesh.on_text(peer, event.get("text"), now_ms()))
+                self.run(self.s.mesh.on_text(peer, event.get("text"), now_ms()))
             return
         state = event.get("state")
         if state == "connecting":
             if link.state != "open":
                 link.state = "connecting"
-            self.view()
+            self.s.view()
         elif state == "open":
             if link.state == "open":
                 return
@@ -172,14 +179,14 @@ class Links:
             return
         by_id("game-screen").setAttribute("data-stalled-ms", str(event.get("ms")))
         text = str(event.get("text") or "The connection did not open.")
-        if lid == self.manual or not self.mesh.started:
+        if lid == self.s.connection.manual or not self.s.mesh.started:
             waiting = (" (If your friend has not pasted your reply yet, this page keeps waiting.)"
                        if link.kind == "reply" and not event.get("closed") else "")
             clear_message()  # ("Connecting…")
             panels.problem(event.get("cause"), "Not connected: " + text + waiting, lid)
         else:
-            show_message("The link with " + self.mesh.peer_name(link.peer) + " did not open: " + text, "info")
-        self.view()
+            show_message("The link with " + self.s.mesh.peer_name(link.peer) + " did not open: " + text, "info")
+        self.s.view()
 
     async def on_unstable(self, lid, link):
         """An open link's path dropped: wait for it to come back (the match is paused meanwhile, the time
@@ -188,111 +195,111 @@ class Links:
             return
         self.unstable[lid] = now_ms()
         link.state = "connecting"
-        if self.mesh.started and not self.over():
+        if self.s.mesh.started and not self.s.over():
             by_id("game-screen").setAttribute("data-dropped", str(int(now_ms())))
-            await self.req({"type": "p2p_connected", "peer": link.peer, "connected": False})
-            show_message("The connection with " + panels.who(self, link.peer) + " dropped: getting it back "
+            await self.s.req({"type": "p2p_connected", "peer": link.peer, "connected": False})
+            show_message("The connection with " + panels.who(self.s, link.peer) + " dropped: getting it back "
                          "automatically (nothing is lost).", "info")
-            if self.relay is not None and self.room is not None:
-                spawn(self.relay_watch(lid))  # (p2p/restarting.py: the relay's socket may be dead too)
+            if self.s.relaying.relay is not None and self.s.relaying.room is not None:
+                spawn(self.s.restarts.relay_watch(lid))  # (p2p/restarting.py: the relay's socket may be dead too)
             if link.kind == "invite":
-                spawn(self.restart_loop(lid))  # (p2p/restarting.py: an ICE restart of this connection)
-        self.view()
+                spawn(self.s.restarts.restart_loop(lid))  # (p2p/restarting.py: an ICE restart of this connection)
+        self.s.view()
 
     def on_open(self, lid, link, ms):
         if by_id("p2p-problem").getAttribute("data-link") == str(lid):
             panels.clear_problem()
-        if lid == self.manual:
-            self.manual, self.box, self.reply_code = None, None, None
+        if lid == self.s.connection.manual:
+            self.s.connection.manual, self.s.connection.box, self.s.connection.reply_code = None, None, None
             by_id("game-screen").setAttribute("data-connect-ms", "" if ms is None else str(ms))
             clear_message()
             if ms is not None and link.kind == "invite":
-                how = "came through the relay" if self.room_state == "on" and not by_id("p2p-reply-paste").value else (
-                    "was pasted")
+                relayed = self.s.relaying.room_state == "on" and not by_id("p2p-reply-paste").value
+                how = "came through the relay" if relayed else "was pasted"
                 show_message("Connected (" + str(round(ms / 100) / 10) + " s after the reply " + how + ").", "info")
-        effects = self.mesh.on_open(link.peer, now_ms())
-        self.room_opened(link.peer)
+        effects = self.s.mesh.on_open(link.peer, now_ms())
+        self.s.relaying.room_opened(link.peer)
         if link.relay:
             by_id("game-screen").setAttribute("data-relay-ms-" + str(link.peer), str(link.ms))
-            if self.mesh.started and panels.phase(self) == "connected":
+            if self.s.mesh.started and panels.phase(self.s) == "connected":
                 clear_message()  # (a note that this link had dropped)
-        self.view()
+        self.s.view()
         self.run(effects)
 
     async def job_closed(self, lid, why):
-        mesh = self.mesh
+        mesh = self.s.mesh
         link = mesh.link_of(lid)
         if link is None or link.state == "closed":
             return
         was_open = link.state == "open"
         peer = link.peer
         self.unstable.pop(lid, None)  # (its path did not come back: reconnect by hand)
-        self.glue.close(lid)
-        if lid == self.manual:
-            self.reply_code = None
+        self.s.glue.close(lid)
+        if lid == self.s.connection.manual:
+            self.s.connection.reply_code = None
         relink = mesh.on_closed(peer)
-        if mesh.started and not self.over():
-            if lid == self.manual:
-                self.manual, self.box = None, None
-            await self.req({"type": "p2p_connected", "peer": peer, "connected": False})
+        if mesh.started and not self.s.over():
+            if lid == self.s.connection.manual:
+                self.s.connection.manual, self.s.connection.box = None, None
+            await self.s.req({"type": "p2p_connected", "peer": peer, "connected": False})
             name = mesh.peer_name(peer)
             if relink:
                 self.run(relink)
                 show_message("The link with " + name + " closed; the host re-makes it as soon as both of you are "
                              "connected to the host (or reconnect below by hand).", "info")
-            elif panels.phase(self) != "paused":
+            elif panels.phase(self.s) != "paused":
                 show_message(name + ": " + why + ". The match goes on; reconnect it below when it is back.", "info")
             else:
                 show_message("Paused: " + why + " (" + name + "). Nothing is lost; reconnect below to go on.", "info")
         elif not mesh.started:
-            if mesh.role == "host" and (mesh.lobby or was_open) and lid != self.manual:
+            if mesh.role == "host" and (mesh.lobby or was_open) and lid != self.s.connection.manual:
                 show_message(mesh.peer_name(peer) + " left before the match began; you may invite someone again.",
                              "info")
             elif mesh.role == "guest" and peer != 0:
                 self.run(relink)
             elif by_id("p2p-problem").getAttribute("data-link") == str(lid):
-                self.box = "invite" if mesh.role == "host" else "join"  # (the problem box says why)
+                self.s.connection.box = "invite" if mesh.role == "host" else "join"  # (the problem box says why)
             else:
-                self.box = "invite" if mesh.role == "host" else "join"
+                self.s.connection.box = "invite" if mesh.role == "host" else "join"
                 show_message("The connection closed before the match began. "
                              + ("Create a new invite." if mesh.role == "host" else "Ask for a new invite."),
                              "error" if not was_open else "info")
-        self.view()
+        self.s.view()
 
     # --- relayed links between guests ---------------------------------------------------------------------
     async def relay_invite(self, other):
         lid = self.new_link("invite", other, relay=True)
-        self.view()
+        self.s.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.invite(lid, self.mesh.key))
-        if self.mesh.link_of(lid) is None:
+        made = glue_json(await self.s.glue.invite(lid, self.s.mesh.key))
+        if self.s.mesh.link_of(lid) is None:
             return
         if not made.get("ok"):
-            show_message("Could not make an invite for " + self.mesh.peer_name(other) + ": " + str(made.get("error")))
+            show_message("Could not make an invite for " + self.s.mesh.peer_name(other) + ": " + str(made.get("error")))
             return
-        self.link_send(0, {"k": "signal", "to": other, "from": self.mesh.my_index(), "code": made["code"]})
+        self.link_send(0, {"k": "signal", "to": other, "from": self.s.mesh.my_index(), "code": made["code"]})
 
     async def relay_reply(self, other, code):
-        checked = glue_json(await self.glue.checkCode(code))  # (before the link it would replace is closed)
+        checked = glue_json(await self.s.glue.checkCode(code))  # (before the link it would replace is closed)
         if not checked.get("ok"):
-            panels.refusal(self, "a relayed code for " + self.mesh.peer_name(other) + ": " + str(checked.get("error")),
-                           True, 0)
+            panels.refusal(self.s, "a relayed code for " + self.s.mesh.peer_name(other) + ": "
+                           + str(checked.get("error")), True, 0)
             return
         lid = self.new_link("reply", other, relay=True)
-        self.view()
+        self.s.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.reply(lid, code, self.mesh.key))
-        if self.mesh.link_of(lid) is None:
+        made = glue_json(await self.s.glue.reply(lid, code, self.s.mesh.key))
+        if self.s.mesh.link_of(lid) is None:
             return
         if not made.get("ok"):
-            show_message("The relayed invite from " + self.mesh.peer_name(other) + " does not work: "
+            show_message("The relayed invite from " + self.s.mesh.peer_name(other) + " does not work: "
                          + str(made.get("error")))
             return
-        self.link_send(0, {"k": "signal", "to": other, "from": self.mesh.my_index(), "code": made["code"]})
+        self.link_send(0, {"k": "signal", "to": other, "from": self.s.mesh.my_index(), "code": made["code"]})
 
     async def relay_accept(self, lid, code):
-        done = glue_json(await self.glue.accept(lid, code))
+        done = glue_json(await self.s.glue.accept(lid, code))
         if not done.get("ok"):
             show_message("A relayed reply does not work: " + str(done.get("error")))

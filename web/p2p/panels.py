@@ -39,7 +39,7 @@ def update(s):
     by_id("game-screen").setAttribute("data-p2p", now)
     by_id("board").setAttribute("data-p2p", now)
     by_id("board").hidden = not mesh.started
-    box = s.box
+    box = s.connection.box
     hosting = mesh.role == "host" and not mesh.started
     missing = now == "connected" and mesh.started and any(mesh.state(p) != "open" for p in mesh.other_peers())
     show_panel = missing or (now in ("hosting", "joining", "paused", "lobby") and (
@@ -47,10 +47,10 @@ def update(s):
     by_id("p2p-connect").hidden = not show_panel
     by_id("p2p-host-box").hidden = not (show_panel and box == "invite")
     by_id("p2p-join-box").hidden = not (show_panel and box == "join")
-    by_id("p2p-reply-out").hidden = not s.reply_code
+    by_id("p2p-reply-out").hidden = not s.connection.reply_code
     # (a path that dropped is first got back automatically: the reconnect box only if that fails)
     recovering = [peer for peer in missing_peers(s) if mesh.links.get(peer) is not None
-                  and mesh.links[peer].lid in s.unstable]
+                  and mesh.links[peer].lid in s.links.unstable]
     recovering_all = bool(recovering) and len(recovering) == len(missing_peers(s))
     by_id("p2p-reconnect-box").hidden = recovering_all or not (now == "paused" or missing)
     by_id("game-screen").setAttribute("data-recovering", "yes" if recovering else "no")
@@ -73,7 +73,7 @@ def update(s):
         "you creates a reconnect invite and the other answers it." if missing else
         "The match is paused and nothing is lost. To go on, one of you creates a reconnect invite and the "
         "other answers it (either of you can start)."))
-    target = s.target
+    target = s.connection.target
     if box == "invite" and mesh.peer_count() != 2 and isinstance(target, int):
         watches = " (watches)" if mesh.is_spectator(target) else ""
         set_text("p2p-invite-for", "This invite is for " + mesh.peer_name(target) + watches + ".")
@@ -103,7 +103,7 @@ def lobby(s):
         names = ", ".join(mesh.peer_name(peer) for peer in guests)
         text = "Connected: " + names + ". Invite more, or press Start match."
         pending = [peer for peer in mesh.links if peer not in guests and mesh.state(peer) == "connecting"]
-        if pending and s.manual is not None:
+        if pending and s.connection.manual is not None:
             text += " (An invite is still unanswered: it is dropped at the start.)"
     set_text("p2p-lobby-text", text)
 

@@ -2,8 +2,8 @@
 # carries a random relay room (topic and key, in its #fragment), the friend's reply and every later reconnection
 # travel through a public MQTT broker (web/relay.js: end-to-end encrypted, signed with the match key), so a friend
 # only opens the link and a reloaded page reconnects by itself. What the pages say there is p2p/room.py; this
-# mixin of Session carries it out with the same links as the codes exchanged by hand. Whenever the relay cannot
-# be reached the page says so and goes on with today's codes.
+# part the session owns (Session.relaying) carries it out with the same links as the codes exchanged by hand.
+# Whenever the relay cannot be reached the page says so and goes on with today's codes.
 import json
 
 from ui.dom import by_id, clear_message, load_json, now_ms, now_s, on, proxy, show_message, spawn, store_json
@@ -29,6 +29,11 @@ def mark(name):
 
 
 class Relaying:
+    """The session's optional relay room (p2p/room.py over MQTT): codes exchanged with no copying."""
+
+    def __init__(self, s):
+        self.s = s
+
     def relay_init(self):
         self.relay = None  # window.cargobayRelay, once loaded (only when the relay is used)
         self.room = None  # {"key", "topic"} of this match's room, or None: codes only
@@ -71,7 +76,7 @@ class Relaying:
 
     async def relay_api(self):
         if self.relay is None:
-            self.relay = await self.glue.loadRelay()
+            self.relay = await self.s.glue.loadRelay()
             self.relay.onEvent(proxy(self.on_relay_event))
         return self.relay
 
@@ -89,7 +94,7 @@ class Relaying:
             self.set_room_state("fallback")
             return str(made.get("error"))
         self.room, self.room_broker = room, str(made.get("broker"))
-        self.room_proto = Room(me, lambda: str(self.glue.randomId()))
+        self.room_proto = Room(me, lambda: str(self.s.glue.randomId()))
         by_id("game-screen").setAttribute("data-relay-broker", self.room_broker)
         by_id("game-screen").setAttribute("data-relay-join-ms", str(made.get("ms")))
         self.set_room_state("on")
@@ -113,8 +118,8 @@ class Relaying:
         """Tell the relay which key each page's messages must be signed with."""
         if self.relay is None or self.room is None:
             return
-        keys = dict(self.mesh.keys)
-        setup_keys = (self.mesh.setup or {}).get("keys") if self.mesh.started else None
+        keys = dict(self.s.mesh.keys)
+        setup_keys = (self.s.mesh.setup or {}).get("keys") if self.s.mesh.started else None
         if isinstance(setup_keys, list):
             keys = dict(enumerate(setup_keys))
         self.relay.setKeys(json.dumps({str(peer): keys[peer] for peer in keys}))
@@ -122,7 +127,7 @@ class Relaying:
     async def room_publish(self, body):
         if self.relay is None or self.room_proto is None or self.room_state != "on":
             return False
-        me = self.mesh.my_index() if self.mesh.started else self.room_proto.me
+        me = self.s.mesh.my_index() if self.s.mesh.started else self.room_proto.me
         prepared = glue_json(self.relay.prepare(me, json.dumps(body)))
         if not prepared.get("ok"):
             return False
@@ -135,9 +140,9 @@ class Relaying:
     # --- hooks of the connection box ----------------------------------------------------------------------
     async def room_link_part(self, peer, code):
         """The host's invite link's relay part ('&r=…&b=…'), or '' (relay off or unreachable: codes)."""
-        if self.mesh.role != "host":
+        if self.s.mesh.role != "host":
             return ""
-        if self.room is None and not self.mesh.started and by_id("p2p-relay").checked:
+        if self.room is None and not self.s.mesh.started and by_id("p2p-relay").checked:
             room = glue_json(await (await self.relay_api()).newRoom())
             show_message("Connecting to the relay…", "info")
             problem = await self.room_join(room, self.brokers_text(), 0)
@@ -155,8 +160,8 @@ class Relaying:
 
     def room_part_again(self, code):
         """The relay part for an invite code made again for the invite in the box (e.g. with or without TURN)."""
-        link = self.mesh.link_of(self.manual)
-        if link is None or self.room is None or self.room_state != "on" or self.mesh.role != "host":
+        link = self.s.mesh.link_of(self.s.connection.manual)
+        if link is None or self.room is None or self.room_state != "on" or self.s.mesh.role != "host":
             return ""
         part = str(self.relay.linkPart(link.peer))
         if part:
@@ -177,7 +182,7 @@ class Relaying:
         room = parsed["room"]
         if self.room is not None and self.room.get("topic") == room.get("topic") and self.room_state == "on":
             return True  # (a reconnect invite of this match's own room)
-        if self.mesh.started:
+        if self.s.mesh.started:
             return None
         show_message("Connecting through the relay…", "info")
         problem = await self.room_join(room, str(parsed["broker"]), parsed["peer"])
@@ -212,22 +217,22 @@ class Relaying:
         if pending is None or (lid is not None and pending[0] != lid):
             return
         self.room_answer = None
-        link = self.mesh.link_of(pending[0])
-        if link is None or link.state == "open" or self.manual != pending[0]:
+        link = self.s.mesh.link_of(pending[0])
+        if link is None or link.state == "open" or self.s.connection.manual != pending[0]:
             return
-        self.reply_code = pending[1]
-        self.fill_code("reply", pending[1], pending[1], "Reply code as a QR code")
+        self.s.connection.reply_code = pending[1]
+        self.s.connection.fill_code("reply", pending[1], pending[1], "Reply code as a QR code")
         show_message(why + ": send this reply code to your friend instead (as without the relay).", "info")
-        self.view()
+        self.s.view()
 
     def room_opened(self, peer):
         if self.room_proto is not None:
             self.room_proto.on_open(peer, now_s() * 1000)
             mark("cargobay-relay-link-open")
-            if self.mesh.started and panels.phase(self) == "connected" and "relay" in str(
+            if self.s.mesh.started and panels.phase(self.s) == "connected" and "relay" in str(
                     by_id("messages").textContent or ""):
                 clear_message()  # ("Paused: reconnecting through the relay…")
-        if self.room_answer is not None and self.mesh.link_of(self.room_answer[0]) is not None:
+        if self.room_answer is not None and self.s.mesh.link_of(self.room_answer[0]) is not None:
             self.room_answer = None
 
     # --- what the relay says --------------------------------------------------------------------------------
@@ -235,31 +240,31 @@ class Relaying:
         event = glue_json(text)
         kind = event.get("type")
         if kind == "message":
-            self.enqueue(self.job_room_message, event.get("from"), event.get("body"), event.get("ts"))
+            self.s.enqueue(self.job_room_message, event.get("from"), event.get("body"), event.get("ts"))
         elif kind == "dropped":
             by_id("game-screen").setAttribute("data-relay-dropped", str(event.get("count")))
         elif kind == "state" and self.room is not None:
-            self.enqueue(self.job_room_state, event.get("state"))
+            self.s.enqueue(self.job_room_state, event.get("state"))
 
     async def job_room_state(self, state):
         if self.room is None:
             return
         if state == "lost":
             self.set_room_state("lost")
-            if self.mesh.role == "host" and not self.mesh.started and self.box == "invite":
+            if self.s.mesh.role == "host" and not self.s.mesh.started and self.s.connection.box == "invite":
                 show_message("The relay is unreachable: send the invite link and paste your friend's reply code "
                              "below (as without the relay).", "info")
             self.room_fallback("The relay is unreachable")
         elif state == "connected" and self.room_state != "on":
             self.set_room_state("on")
-            self.room_act(self.room_proto.on_back(self.mesh, now_ms()))
-            self.restart_again()  # (a dropped link's restart offer, through the relay now that it is back)
+            self.room_act(self.room_proto.on_back(self.s.mesh, now_ms()))
+            self.s.restarts.restart_again()  # (a dropped link's restart offer, through the relay now that it is back)
 
     async def job_room_message(self, sender, body, sent_at):
         if self.room_proto is None:
             return
         sent_at = float(sent_at) if isinstance(sent_at, (int, float)) else None
-        self.room_act(self.room_proto.on_body(self.mesh, sender, body, now_ms(), sent_at, self.held()))
+        self.room_act(self.room_proto.on_body(self.s.mesh, sender, body, now_ms(), sent_at, self.s.restarts.held()))
         by_id("game-screen").setAttribute("data-relay-ignored", str(self.room_proto.ignored))
 
     def room_act(self, actions):
@@ -269,12 +274,12 @@ class Relaying:
                 spawn(self.room_publish({"t": "hello", "n": action[1]}))
             elif kind == "offer":
                 spawn(self.room_offer(action[1], action[2]))
-            elif kind == "reply" and self.mesh.pin(0, action[2]) is not None:
+            elif kind == "reply" and self.s.mesh.pin(0, action[2]) is not None:
                 spawn(self.room_reply(action[2], action[3]))
             elif kind == "restart":
-                spawn(self.restart_take(action[1], action[2], action[3], "relay", action[4]))
-            elif kind == "accept" and self.mesh.pin(action[1], action[2]) is not None:
-                link = self.mesh.links.get(action[1])
+                spawn(self.s.restarts.restart_take(action[1], action[2], action[3], "relay", action[4]))
+            elif kind == "accept" and self.s.mesh.pin(action[1], action[2]) is not None:
+                link = self.s.mesh.links.get(action[1])
                 if link is not None:
                     spawn(self.room_accept(link.lid, action[2]))
                     self.room_keys()
@@ -282,29 +287,29 @@ class Relaying:
                 self.room_proto.ignore()
 
     async def room_offer(self, peer, token):
-        lid = self.new_link("invite", peer)
-        self.view()
+        lid = self.s.links.new_link("invite", peer)
+        self.s.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.invite(lid, self.mesh.key))
-        if self.mesh.link_of(lid) is None or not made.get("ok") or self.room_proto is None:
+        made = glue_json(await self.s.glue.invite(lid, self.s.mesh.key))
+        if self.s.mesh.link_of(lid) is None or not made.get("ok") or self.room_proto is None:
             return
         self.room_proto.invite_made(peer, made["code"])
         await self.room_publish({"t": "offer", "to": peer, "re": token, "code": made["code"]})
 
     async def room_reply(self, code, invite_ref):
-        lid = self.new_link("reply", 0)
-        self.view()
+        lid = self.s.links.new_link("reply", 0)
+        self.s.view()
         if lid is None:
             return
-        made = glue_json(await self.glue.reply(lid, code, self.mesh.key))
-        if self.mesh.link_of(lid) is None or not made.get("ok"):
+        made = glue_json(await self.s.glue.reply(lid, code, self.s.mesh.key))
+        if self.s.mesh.link_of(lid) is None or not made.get("ok"):
             return
         await self.room_publish({"t": "answer", "to": 0, "re": invite_ref, "code": made["code"]})
 
     async def room_accept(self, lid, code):
-        done = glue_json(await self.glue.accept(lid, code))
-        if done.get("ok") and lid == self.manual:
+        done = glue_json(await self.s.glue.accept(lid, code))
+        if done.get("ok") and lid == self.s.connection.manual:
             show_message("Connecting…", "info")
 
     # --- after a reload, and while a page is missing --------------------------------------------------------
@@ -320,12 +325,12 @@ class Relaying:
         show_message("Paused: reconnecting through the relay…", "info")
         problem = await self.room_join({"key": room.get("key"), "topic": room.get("topic")},
                                        "\n".join(line for line in lines if not brokers_problem(line)),
-                                       self.mesh.my_index())
+                                       self.s.mesh.my_index())
         if problem:
             show_message("Paused: the relay could not be reached (" + problem + "). Reconnect with codes below "
                          "(nothing was lost).", "info")
             return
-        self.room_act(self.room_proto.on_back(self.mesh, now_ms()))
+        self.room_act(self.room_proto.on_back(self.s.mesh, now_ms()))
 
     async def room_ticker(self):
         import asyncio
@@ -334,4 +339,4 @@ class Relaying:
             await asyncio.sleep_ms(1000)
             if self.room_proto is not None and self.room_state == "on":
                 self.room_keys()
-                self.room_act(self.room_proto.on_tick(self.mesh, now_ms(), self.held()))
+                self.room_act(self.room_proto.on_tick(self.s.mesh, now_ms(), self.s.restarts.held()))

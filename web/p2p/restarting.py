@@ -7,7 +7,7 @@
 # page answers the same ways. It is tried again every RESTART_EVERY_MS while the link is down; if none of them
 # gets it back within the glue's RECOVER_MS the link closes and today's reconnect follows (the box with new
 # codes, or the relay's hello). The away allowance runs meanwhile (the engine was told the peer is away).
-# A mixin of Session.
+# A part the session owns (Session.restarts).
 import json
 
 from ui.dom import by_id, now_s, spawn
@@ -24,6 +24,11 @@ ANSWERS_KEPT = 8
 
 
 class Restarting:
+    """The ICE restarts of the session's open links whose path dropped."""
+
+    def __init__(self, s):
+        self.s = s
+
     def restart_init(self):
         self.restart_pending = {}  # peer -> ref of this page's restart offer waiting for its answer
         self.restart_answered = {}  # peer -> refs of the restart offers this page answered (one per path)
@@ -41,20 +46,20 @@ class Restarting:
 
     def held(self):
         """The peers whose dropped links are being got back (no new link for them meanwhile)."""
-        return [link.peer for link in self.mesh.links.values() if link.lid in self.unstable]
+        return [link.peer for link in self.s.mesh.links.values() if link.lid in self.s.links.unstable]
 
     def peer_key(self, peer):
-        keys = (self.mesh.setup or {}).get("keys") if self.mesh.started else None
+        keys = (self.s.mesh.setup or {}).get("keys") if self.s.mesh.started else None
         if isinstance(keys, list) and 0 <= peer < len(keys):
             return keys[peer]
-        return self.mesh.keys.get(peer)
+        return self.s.mesh.keys.get(peer)
 
     # --- the page that made the invite: offer, again while the link is down ----------------------------------
     async def restart_loop(self, lid):
         import asyncio
 
-        while self.mesh.started and not self.over() and lid in self.unstable:
-            link = self.mesh.link_of(lid)
+        while self.s.mesh.started and not self.s.over() and lid in self.s.links.unstable:
+            link = self.s.mesh.link_of(lid)
             if link is None or link.kind != "invite":
                 return
             await self.restart_offer(link)
@@ -66,21 +71,21 @@ class Restarting:
         restart_again offers at once."""
         import asyncio
 
-        while lid in self.unstable and self.relay is not None and self.room is not None:
+        while lid in self.s.links.unstable and self.s.relaying.relay is not None and self.s.relaying.room is not None:
             await asyncio.sleep_ms(500)
-            if glue_json(self.relay.refresh(RELAY_STUCK_MS)).get("refreshed"):
+            if glue_json(self.s.relaying.relay.refresh(RELAY_STUCK_MS)).get("refreshed"):
                 by_id("game-screen").setAttribute("data-relay-refreshed", "true")
                 return
 
     def restart_again(self):
         """The relay is back: offer again at once for every dropped link this page restarts."""
-        for link in list(self.mesh.links.values()):
-            if link.lid in self.unstable and link.kind == "invite" and self.mesh.started:
+        for link in list(self.s.mesh.links.values()):
+            if link.lid in self.s.links.unstable and link.kind == "invite" and self.s.mesh.started:
                 spawn(self.restart_offer(link))
 
     async def restart_offer(self, link):
-        made = glue_json(await self.glue.restartOffer(link.lid, self.mesh.key))
-        if not made.get("ok") or self.mesh.link_of(link.lid) is not link:
+        made = glue_json(await self.s.glue.restartOffer(link.lid, self.s.mesh.key))
+        if not made.get("ok") or self.s.mesh.link_of(link.lid) is not link:
             self.restart_note("failed")
             return
         self.restart_pending[link.peer] = ref(made["code"])
@@ -90,53 +95,53 @@ class Restarting:
     async def restart_send(self, link, code, re):
         """Send a restart code to `link`'s peer every way this page has; the ways it went."""
         self.restart_n = max(self.restart_n + 1, int(now_s() * 1000))  # (wall clock: a reload goes on)
-        envelope = {"k": "restart", "to": link.peer, "from": self.mesh.my_index(), "n": self.restart_n,
+        envelope = {"k": "restart", "to": link.peer, "from": self.s.mesh.my_index(), "n": self.restart_n,
                     "code": code}
         if re is not None:
             envelope["re"] = re
         ok, signed = await engine.call({"type": "p2p_relay_sign",
-                                        "text": restart_text(self.mesh.setup.get("match_id"), envelope)})
+                                        "text": restart_text(self.s.mesh.setup.get("match_id"), envelope)})
         if not ok:
             return []
         envelope["sig"] = signed["sig"]
         carriers = []
-        if self.glue.send(link.lid, json.dumps(envelope)):
+        if self.s.glue.send(link.lid, json.dumps(envelope)):
             carriers.append("channel")
-        for other in self.mesh.open_peers():
-            if other != link.peer and self.link_send(other, envelope):
+        for other in self.s.mesh.open_peers():
+            if other != link.peer and self.s.links.link_send(other, envelope):
                 carriers.append("mesh")
                 break
         body = {"t": "restart", "to": link.peer, "code": code}
         if re is not None:
             body["re"] = re
-        if await self.room_publish(body):
+        if await self.s.relaying.room_publish(body):
             carriers.append("relay")
         return carriers
 
     # --- what comes in -----------------------------------------------------------------------------------------
     async def restart_in(self, sender, via, envelope, signed):
         """A restart envelope for this page (mesh-checked): its signature, then the restart itself."""
-        good = glue_json(await self.glue.verify(self.peer_key(sender), signed, envelope["sig"]))
+        good = glue_json(await self.s.glue.verify(self.peer_key(sender), signed, envelope["sig"]))
         if not good.get("valid"):
-            panels.refusal(self, "a restart message not signed by " + self.mesh.peer_name(sender), False, via)
+            panels.refusal(self.s, "a restart message not signed by " + self.s.mesh.peer_name(sender), False, via)
             return
         await self.restart_take(sender, envelope["code"], envelope.get("re"), "channel" if via == sender else "mesh",
                                 envelope["n"])
 
     async def restart_relay(self, sender, to, envelope, signed):
         """Pass a restart envelope on, once its sender's signature is checked (a forgery costs its sender)."""
-        good = glue_json(await self.glue.verify(self.peer_key(sender), signed, envelope["sig"]))
+        good = glue_json(await self.s.glue.verify(self.peer_key(sender), signed, envelope["sig"]))
         if not good.get("valid"):
-            panels.refusal(self, "a restart message to pass on that its sender did not sign", False, sender)
+            panels.refusal(self.s, "a restart message to pass on that its sender did not sign", False, sender)
             return
-        self.link_send(to, envelope)
+        self.s.links.link_send(to, envelope)
 
     async def restart_take(self, peer, code, re, how, written=None):
         """A restart offer (re None) or answer from `peer`, by any way: the same one by another way is skipped,
         and so is an offer written before one already answered (a slow way's: applied, it would replace the ICE
         credentials the link came back with)."""
-        link = self.mesh.links.get(peer)
-        if link is None or link.state == "closed" or self.mesh.code_key(code) != self.peer_key(peer):
+        link = self.s.mesh.links.get(peer)
+        if link is None or link.state == "closed" or self.s.mesh.code_key(code) != self.peer_key(peer):
             return
         if re is None:
             if link.kind != "reply":
@@ -149,8 +154,8 @@ class Restarting:
                 return
             self.restart_latest[peer] = written
             self.restart_answered[peer] = (answered + [offer])[-ANSWERS_KEPT:]
-            made = glue_json(await self.glue.restartAnswer(link.lid, code, self.mesh.key))
-            if not made.get("ok") or self.mesh.link_of(link.lid) is not link:
+            made = glue_json(await self.s.glue.restartAnswer(link.lid, code, self.s.mesh.key))
+            if not made.get("ok") or self.s.mesh.link_of(link.lid) is not link:
                 self.restart_note("failed")
                 return
             carriers = await self.restart_send(link, made["code"], offer)
@@ -160,7 +165,7 @@ class Restarting:
         if self.restart_pending.get(peer) != re:
             return  # (an answer to an earlier offer, or the same answer by another way)
         del self.restart_pending[peer]
-        done = glue_json(await self.glue.restartAccept(link.lid, code))
+        done = glue_json(await self.s.glue.restartAccept(link.lid, code))
         self.restart_note("accepted" if done.get("ok") else "failed")
         by_id("game-screen").setAttribute("data-restart-via", how)
 

@@ -20,48 +20,50 @@ def box_shown():
     return not by_id("p2p-outcome").hidden
 
 
-class Session(Links, Connect, Relaying, Restarting):
+class Session:
+    """The match between browsers on this page: the engine's queue, the snapshot, the chat, and what it owns:
+    its links (p2p/links.py), its connection box (p2p/connect.py), its relay room (p2p/relaying.py) and the
+    ICE restarts of its links (p2p/restarting.py), each a part that reaches the session as ``s``."""
+
     def __init__(self, glue, board, menu, go_menu):
         self.glue, self.board, self.menu, self.go_menu = glue, board, menu, go_menu
+        self.links, self.connection = Links(self), Connect(self)
+        self.relaying, self.restarts = Relaying(self), Restarting(self)
         self.mesh = Mesh(None, self.code_kind, self.code_key)
         self.snap = None
         self.chat = []  # [[peer, text], ...] the last lines, saved with the match
-        self.box = None  # the connection box shown: "invite", "join" or None
-        self.manual = None  # glue link id of the link in the connection box (made by hand)
-        self.target = None  # the peer the connection box connects with
-        self.reply_code = None
         self.queue = []
         self.running = False
         self.choosing = False
         self.sender = None  # the peer whose message the engine is judging
         self.watch = None  # fn(snapshot) told every snapshot applied (an embed's events: app.py embed_peer)
         self.routes = {}  # peer -> how its open link goes (glue.route: the selected candidate pair, its RTT)
-        self.unstable = {}  # link id -> when its path dropped (getting it back by itself)
-        glue.onEvent(proxy(self.on_glue_event))
-        for name, fn in (("p2p-make-reply", self.on_make_reply), ("p2p-connect-button", self.on_connect),
-                         ("p2p-new-invite", self.on_new_invite), ("p2p-reinvite", self.on_reinvite),
-                         ("p2p-rejoin", self.on_rejoin), ("p2p-invite-more", self.on_invite_more),
+        glue.onEvent(proxy(self.links.on_glue_event))
+        box = self.connection
+        for name, fn in (("p2p-make-reply", box.on_make_reply), ("p2p-connect-button", box.on_connect),
+                         ("p2p-new-invite", box.on_new_invite), ("p2p-reinvite", box.on_reinvite),
+                         ("p2p-rejoin", box.on_rejoin), ("p2p-invite-more", box.on_invite_more),
                          ("p2p-start-match", lambda event: self.enqueue(self.job_start_match)),
                          ("p2p-problem-settings", lambda event: panels.open_settings())):
             on(name, "click", fn)
         for button, field in (("p2p-copy-invite", "p2p-invite-text"), ("p2p-copy-link", "p2p-invite-link"),
                               ("p2p-copy-reply", "p2p-reply-text")):
-            on(button, "click", self.copier(field))
+            on(button, "click", self.connection.copier(field))
         if glue.canScan:
             for button, field in (("p2p-scan-invite", "p2p-invite-paste"), ("p2p-scan-reply", "p2p-reply-paste")):
                 by_id(button).hidden = False
-                on(button, "click", self.scanner(field))
-        on("p2p-chat-form", "submit", self.on_chat)
-        on("p2p-share-turn", "change", self.on_share_turn)
+                on(button, "click", self.connection.scanner(field))
+        on("p2p-chat-form", "submit", self.connection.on_chat)
+        on("p2p-share-turn", "change", self.connection.on_share_turn)
         on("p2p-reconnect-peer", "change", lambda event: self.view())
         for name in ("p2p-ice", "p2p-local-only", "p2p-deadline", "p2p-bank", "p2p-away"):
             on(name, "change", lambda event: panels.save_settings(self.glue))
-        glue.listenWindow("pagehide", proxy(lambda: self.send_all({"k": "bye"})))
+        glue.listenWindow("pagehide", proxy(lambda: self.links.send_all({"k": "bye"})))
         panels.load_settings(glue)
-        self.relay_init()
-        self.restart_init()
-        spawn(self.ticker())
-        spawn(self.router())
+        self.relaying.relay_init()
+        self.restarts.restart_init()
+        spawn(self.connection.ticker())
+        spawn(self.connection.router())
 
     # --- state --------------------------------------------------------------------------------------
     def code_kind(self, code):
@@ -89,7 +91,7 @@ class Session(Links, Connect, Relaying, Restarting):
         show_screen("game", "p2p")
         by_id("new-game").hidden = True
         by_id("p2p-side").hidden = False
-        self.board.drive(self.on_action, self.on_select)
+        self.board.drive(self.connection.on_action, self.connection.on_select)
         if self.snap is not None:
             self.board.svg = None
             self.board.draw(self.snap)
@@ -100,14 +102,15 @@ class Session(Links, Connect, Relaying, Restarting):
         self.view()
 
     def reset(self, role):
-        self.room_leave()
+        self.relaying.room_leave()
         for link in list(self.mesh.links.values()):
             self.glue.close(link.lid)
         self.mesh = Mesh(role, self.code_kind, self.code_key)
         self.glue.forgetServers()  # (the servers a former host's invite carried)
         self.routes = {}
         panels.clear_problem()
-        self.snap, self.chat, self.box, self.manual, self.target, self.reply_code = None, [], None, None, None, None
+        self.snap, self.chat = None, []
+        self.connection.clear()
         saves.drop("p2p")
         self.board.clear()
         panels.reset(self)
@@ -159,9 +162,9 @@ class Session(Links, Connect, Relaying, Restarting):
         self.snap = snap
         self.save(snap)
         for text in snap.get("send") or []:
-            self.send_all({"k": "peer", "t": text})
+            self.links.send_all({"k": "peer", "t": text})
         for to, text in snap.get("send_to") or []:
-            self.link_send(to, {"k": "peer", "t": text})
+            self.links.link_send(to, {"k": "peer", "t": text})
         if snap.get("outcome") and not box_shown():
             clear_message()  # (a note about a drop or a refusal: the outcome says what decided the match)
         refused = snap.get("refused")
@@ -191,7 +194,7 @@ class Session(Links, Connect, Relaying, Restarting):
 
     def save(self, snap):
         extra = {"role": self.mesh.role, "chat": self.chat}
-        extra.update(self.room_extra())
+        extra.update(self.relaying.room_extra())
         if saves.write("p2p", snap, extra):
             by_id("game-screen").removeAttribute("data-save-failed")
             return
@@ -256,7 +259,7 @@ class Session(Links, Connect, Relaying, Restarting):
             await self.req({"type": "p2p_connected", "peer": peer, "connected": False})
         self.show()
         show_message("Your match with your friend is paused: reconnect to go on (nothing was lost).", "info")
-        spawn(self.room_resume(data))  # (a match played through the relay: rejoin it)
+        spawn(self.relaying.room_resume(data))  # (a match played through the relay: rejoin it)
 
     async def job_start_match(self):
         mesh = self.mesh
@@ -269,8 +272,8 @@ class Session(Links, Connect, Relaying, Restarting):
         peers = max(guests) + 1
         for peer in list(mesh.links):
             if peer >= peers or mesh.state(peer) != "open":
-                self.drop_link(mesh.links[peer].lid)
-        self.box = None
+                self.links.drop_link(mesh.links[peer].lid)
+        self.connection.box = None
         mesh.setup["peers"] = max(peers, max(mesh.setup["owners"]) + 1)
         await self.host_start()
 
@@ -283,6 +286,6 @@ class Session(Links, Connect, Relaying, Restarting):
         mesh.setup["keys"] = keys
         snap = await self.req({"type": "p2p_start", "setup": mesh.setup, "me": 0}, "Could not start the match")
         if snap is not None:
-            self.run(self.mesh.host_started(self.mesh.setup))  # started before the setup goes out
+            self.links.run(self.mesh.host_started(self.mesh.setup))  # started before the setup goes out
             clear_message()
             self.view()
