@@ -391,3 +391,13 @@ def test_a_ship_that_cannot_take_a_colour_says_so() -> None:
     svg = render(view)
     assert svg.count('class="jammed"') == 1
     assert "Ship cannot take: Green, Blue, Red, Yellow" in svg
+
+
+def test_the_header_spans_its_column_so_the_landscape_right_column_starts_clear() -> None:
+    """Landscape: the title bar is over the left column only; the right column (the hand, the table) starts at
+    the top beside it (a full-width bar ran under the hand)."""
+    state = find_state(lambda s: s.phase == "choose" and s.round == 1)
+    for wide, width in ((True, "500"), (False, "380")):
+        root = parse(render(GAME.view(state, 0), RenderContext(perspective=0, wide=wide)))
+        bars = [e for e in root.iter(f"{SVG}rect") if e.attrib.get("fill") == "#14213d"]
+        assert [e.attrib["width"] for e in bars] == [width], wide

@@ -323,7 +323,7 @@ def render(
     w = WIDTH if ctx.wide else NARROW  # a column's width
     body: list[str] = []
     y = 0.0
-    parts, y = _header(view, names, y, 2 * WIDTH + GUTTER if ctx.wide else NARROW)
+    parts, y = _header(view, names, y, w)  # (landscape: over the left column; the right one starts at the top)
     body += parts
     y += 8
     if view.get("result") is not None and not ctx.wide:
