@@ -3,6 +3,7 @@
 # plays each seat: this page, a friend, or a bot run by this page). No game is named here.
 import json
 
+from ui import limits
 from ui.dom import by_id, document, element, on, query_param, set_text
 from ui.limits import peers
 
@@ -37,13 +38,17 @@ def normalize(hello):
 
 
 def stamped_catalogue():
-    """The catalogue build.py stamped into the page (None if there is none)."""
+    """The catalogue build.py stamped into the page (the engine's hello; None if there is none). Its limits are
+    the page's from the first paint (ui/limits.py: the same values the engine sends again when it answers)."""
     el = by_id("catalogue")
     try:
         data = json.loads(str(el.textContent)) if el else None
     except ValueError:
         data = None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return None
+    limits.use(data.get("limits"))
+    return data
 
 
 def seat_label(index):
