@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cargobay.engine import CargoBayError
+from cargobay.limits import PEERS
 from cargobay.net import MessageError, Peer, PeerViolation, Setup, commitment
 from cargobay.net.messages import MAX_MESSAGE_BYTES
 from cargobay.registry import GAMES
@@ -89,7 +90,7 @@ def test_a_spectator_that_drops_does_not_stall_the_players() -> None:
 @pytest.mark.parametrize(("owners", "peers"), [((0, 0, 0), 2), ((0, 3, 1), 3), ((0, 1, 2), 9)])
 def test_a_setup_needs_two_playing_peers_in_range(owners: tuple[int, ...], peers: int) -> None:
     keys = [f"{k:064x}" for k in range(max(peers, 1))]
-    with pytest.raises(ValueError, match=r"at least two peers play|2-6 peers"):
+    with pytest.raises(ValueError, match=rf"at least two peers play|{PEERS[0]}-{PEERS[1]} peers"):
         Setup(MATCH, "odd", ["human"] * 3, list(owners), peers, keys=keys)
 
 
