@@ -133,7 +133,7 @@ def put_backs(held: list[str], deck: int) -> list[str]:
     >>> put_backs(["oil"], 0)
     ['put:oil:bottom']
     """
-    return sorted(str(Put(card, depth)) for card in set(held) for depth in [*range(deck), None])
+    return sorted([f"put:{card}:{depth}" for card in set(held) for depth in [*range(deck), "bottom"]])  # str(Put)
 
 
 def in_front(state: LootState, seat: int) -> list[str]:

@@ -107,7 +107,7 @@ from typing import Any
 
 from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, SetupError
-from . import dealt, effects
+from . import dealt, effects, seen
 from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, Put, parse
 from .cards import (
     ACTION,
@@ -128,6 +128,8 @@ from .state import EARLY, ROUNDS, LootState, from_json, to_json
 __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "collection_points", "score_all"]
 
 DRAW_TIMES = tuple(range(100, 2001, 10))  # the reaction times listed as legal (any 1-9999 ms is accepted)
+_DRAWS = tuple(sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)]))  # the legal draws, as listed
+_GUN_ACTIONS = tuple(sorted((f"gun:{gun}", gun) for gun in GUNS))  # (action, gun) in the listed order
 SECRET = {"pick": "picks", "gun": "guns", "playoff": "guns", "shootout": "draws"}
 
 
@@ -192,14 +194,19 @@ class LootGame(Game[LootState]):
         return SIMULTANEOUS
 
     def acting_seats(self, state: LootState) -> tuple[int, ...]:
-        if state.phase == "pick":
-            return tuple(seat for seat in sorted(state.pickers) if state.picks[seat] is None)
-        if state.phase == "gun":
-            return tuple(seat for seat in sorted(state.duels[0][1:]) if state.guns[seat] is None)
-        if state.phase == "playoff":
-            return tuple(seat for seat in state.playoff if state.guns[seat] is None)
-        if state.phase == "shootout":
-            return tuple(seat for seat in state.shooters if state.draws[seat] is None)
+        phase = state.phase
+        if phase == "pick":
+            picks = state.picks
+            return tuple([seat for seat in sorted(state.pickers) if picks[seat] is None])
+        if phase == "gun":
+            guns = state.guns
+            return tuple([seat for seat in sorted(state.duels[0][1:]) if guns[seat] is None])
+        if phase == "playoff":
+            guns = state.guns
+            return tuple([seat for seat in state.playoff if guns[seat] is None])
+        if phase == "shootout":
+            draws = state.draws
+            return tuple([seat for seat in state.shooters if draws[seat] is None])
         if state.phase == "prompt":
             assert state.prompt is not None
             return (int(state.prompt[0]),)
@@ -208,16 +215,34 @@ class LootGame(Game[LootState]):
     def open_locations(self, state: LootState) -> list[int]:
         return [index + 1 for index, card in enumerate(state.locations) if card is not None]
 
+    @staticmethod
+    def _acting(state: LootState, seat: int) -> bool:
+        """``seat in acting_seats(state)``, without building the tuple."""
+        phase = state.phase
+        if phase == "pick":
+            return seat in state.pickers and state.picks[seat] is None
+        if phase == "gun":
+            return seat in state.duels[0][1:] and state.guns[seat] is None
+        if phase == "playoff":
+            return seat in state.playoff and state.guns[seat] is None
+        if phase == "shootout":
+            return seat in state.shooters and state.draws[seat] is None
+        if phase == "prompt":
+            assert state.prompt is not None
+            return seat == int(state.prompt[0])
+        return False
+
     def legal_actions(self, state: LootState, seat: int) -> list[str]:
-        if seat not in self.acting_seats(state):
+        if not self._acting(state, seat):
             return []
         if state.phase == "pick":
             return sorted(f"pick:{location}" for location in self.open_locations(state))
         if state.phase == "prompt":
             return effects.prompt_actions(state)
         if state.phase == "shootout":
-            return sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)])
-        return sorted(f"gun:{gun}" for gun in GUNS if gun not in state.spent[seat])
+            return list(_DRAWS)
+        spent = state.spent[seat]
+        return [action for action, gun in _GUN_ACTIONS if gun not in spent]
 
     def action_steps(self, action: str) -> tuple[str, ...]:
         """A card put back into the deck (ruling 7) is picked in steps: the card (``put:gold``), then its depth:
@@ -264,7 +289,7 @@ class LootGame(Game[LootState]):
             return self._deck(state, seat, list(move.cards))
         if isinstance(move, Coin):
             return self._coin(state, seat, move.seat)
-        if seat not in self.acting_seats(state):
+        if not self._acting(state, seat):
             raise IllegalActionError(f"seat {seat} has nothing to choose now",
                                      "Pick Items / Resolve Duels: only the players picking or dueling choose")
         if isinstance(move, Pick):
@@ -387,11 +412,16 @@ class LootGame(Game[LootState]):
     def _pick(self, state: LootState, seat: int, location: int) -> LootState:
         if location not in self.open_locations(state):
             raise IllegalActionError(f"location {location} has no card to pick", "Pick Items")
+        picks = state.picks[:]
+        picks[seat] = location
+        if any(picks[other] is None for other in state.pickers):  # others still to pick: nothing else changes
+            new = state.sharing()
+            new.picks = picks
+            return new
         new = state.copy()
-        new.picks[seat] = location
-        if not self.acting_seats(new):
-            new.events = []
-            self._resolve_picks(new)
+        new.picks = picks
+        new.events = []
+        self._resolve_picks(new)
         return new
 
     def _resolve_picks(self, state: LootState) -> None:
@@ -434,10 +464,14 @@ class LootGame(Game[LootState]):
         if gun in state.spent[seat]:
             raise IllegalActionError(f"seat {seat} has already used its {gun} gun",
                                      "Resolve Duels: the Acolyte and the Duel Gun are used once per game")
-        new = state.copy()
-        new.guns[seat] = gun
-        if self.acting_seats(new):
+        guns = state.guns[:]
+        guns[seat] = gun
+        if any(guns[other] is None for other in (state.playoff if state.phase == "playoff" else state.duels[0][1:])):
+            new = state.sharing()  # the other duellist still to choose: nothing else changes
+            new.guns = guns
             return new
+        new = state.copy()
+        new.guns = guns
         new.events = []
         seats = new.playoff if new.phase == "playoff" else new.duels[0][1:]
         played = {who: new.guns[who] or "" for who in seats}
@@ -478,10 +512,14 @@ class LootGame(Game[LootState]):
         state.ties = 0
 
     def _draw(self, state: LootState, seat: int, ms: int) -> LootState:
-        new = state.copy()
-        new.draws[seat] = ms
-        if self.acting_seats(new):
+        draws = state.draws[:]
+        draws[seat] = ms
+        if any(draws[other] is None for other in state.shooters):
+            new = state.sharing()  # others still to draw: nothing else changes
+            new.draws = draws
             return new
+        new = state.copy()
+        new.draws = draws
         new.events = []
         times = {who: new.draws[who] or EARLY for who in new.shooters}
         new.draws = [None] * new.players
@@ -579,109 +617,11 @@ class LootGame(Game[LootState]):
         return state.phase == "shootout"
 
     def view(self, state: LootState, seat: int | None) -> JSON:
-        own = seat if seat in range(state.players) else None
-        acting = self.acting_seats(state)
-        waiting = {"pick": state.pickers, "gun": state.duels[0][1:] if state.duels else [],
-                   "playoff": state.playoff, "shootout": state.shooters}.get(state.phase, [])
-        prompted = state.prompt is not None and state.prompt[0] == own
-        return {
-            "game": self.id,
-            "seat": own,
-            "players": state.players,
-            "mode": state.mode,
-            "items": list(state.items),
-            "phase": state.phase,
-            "round": state.round,
-            "rounds": ROUNDS,
-            "to_act": list(acting),
-            "committed": sorted(s for s in waiting if s not in acting),
-            "my_pick": None if own is None else state.picks[own],
-            "my_gun": None if own is None else state.guns[own],
-            "my_draw": None if own is None else state.draws[own],
-            "deck_count": len(state.deck),
-            # the deck's composition is public (the item types, the cards seen); its order is not, nor the
-            # cards a prompt has taken out of it (only the prompt seat sees those)
-            "deck_cards": self._deck_cards(state, prompted),
-            "locations": list(state.locations),
-            "collections": [list(c) for c in state.collections],
-            "flags": list(state.flags),
-            "spent": [list(s) for s in state.spent],
-            "discards": list(state.discards),
-            "pickers": list(state.pickers),
-            "sitting": list(state.sitting),
-            "crowded": list(state.crowded),
-            "redo": list(state.redo),
-            "duels": [list(d) for d in state.duels],
-            "ties": state.ties,
-            "shooters": list(state.shooters),
-            "coin_among": list(state.coin_among),
-            "tied": list(state.tied),
-            "playoff": list(state.playoff),
-            "queue": [list(q) for q in state.queue],
-            "gains": [list(g) for g in state.gains],
-            "prompt": None if state.prompt is None else list(state.prompt),
-            "held": [dealt.face(state, c) or c for c in state.held] if prompted else [],
-            **({"tokens": {c: dealt.face(state, c) for c in state.held}} if prompted and state.crypto else {}),
-            "held_count": len(state.held),
-            "letters": [list(entry) for entry in state.letters],
-            "badges": [list(entry) for entry in state.badges],
-            "newest_badge": state.badges[-1][0] if state.badges else None,
-            "asking": list(state.asking),
-            "fresh": state.fresh,
-            "source": state.source,
-            "spots": state.spots,
-            "last": None if state.last is None else {"kind": state.last["kind"],
-                                                     "choices": [list(p) for p in state.last["choices"]]},
-            "events": list(state.events),
-            "scores": self.scores(state),
-            "legal": [] if own is None else self.legal_actions(state, own),
-            "result": self.result(state),
-        }
-
-    @staticmethod
-    def _deck_cards(state: LootState, prompted: bool) -> list[str]:
-        if state.crypto is None:
-            return sorted(state.deck if prompted else state.deck + state.held)
-        known = [c for c in state.deck + state.held if not dealt.is_token(c)]
-        return sorted(known + dealt.unseen(state))  # with crypto: the same on every page, even the prompt's
+        return seen.view(self, state, seat)
 
     def determinize(self, view: Mapping[str, Any], rng: random.Random) -> LootState:
-        """A state consistent with a seat's view: the deck's order (and cards held by another seat's prompt)
-        drawn from the unseen cards, committed secret choices drawn."""
-        seat = view["seat"]
-        players = view["players"]
-        unseen = list(view["deck_cards"])
-        names = view.get("tokens")  # dealt cryptographically, and this seat's prompt holds cards (dealt.py)
-        for card in (names or {}).values():
-            unseen.remove(card)  # the held cards' faces are among the cards unseen by the table
-        rng.shuffle(unseen)
-        held = list(view["held"]) if view["held"] else unseen[: view["held_count"]]
-        deck = unseen if view["held"] else unseen[view["held_count"]:]
-        secret: dict[str, list[Any]] = {"picks": [None] * players, "guns": [None] * players,
-                                        "draws": [None] * players}
-        if seat in range(players):
-            secret["picks"][seat], secret["guns"][seat] = view["my_pick"], view["my_gun"]
-            secret["draws"][seat] = view["my_draw"]
-        data = {key: view[key] for key in (
-            "players", "mode", "items", "spots", "phase", "round", "fresh", "locations", "collections", "flags",
-            "spent", "discards", "pickers", "sitting", "crowded", "redo", "duels", "ties", "shooters",
-            "coin_among", "tied", "playoff", "queue", "gains", "prompt", "letters", "badges", "asking", "source",
-            "last",
-            "events")}
-        data.update(secret, deck=deck, held=held, winner=(view["result"] or {}).get("winners", [None])[0])
-        if names is not None:  # the held cards keep their tokens: the answers name them
-            data.update(held=list(names), crypto=dealt.sampled(view, names))
-        state = from_json(data)
-        for other in view["committed"]:
-            if other == seat:
-                continue
-            if state.phase == "pick":
-                state.picks[other] = rng.choice(self.open_locations(state))
-            elif state.phase == "shootout":
-                state.draws[other] = rng.choice(DRAW_TIMES)
-            else:
-                state.guns[other] = rng.choice([g for g in GUNS if g not in state.spent[other]])
-        return state
+        """A state consistent with a seat's view (seen.py)."""
+        return seen.determinize(self, view, rng, DRAW_TIMES)
 
     # --- JSON -----------------------------------------------------------------------------------
     def state_to_json(self, state: LootState) -> JSON:

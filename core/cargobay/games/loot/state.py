@@ -67,21 +67,46 @@ class LootState:
     crypto: dict[str, Any] | None = None  # the deck dealt cryptographically (option ``crypto``; dealt.py)
 
     def copy(self) -> LootState:
-        return LootState(
-            players=self.players, mode=self.mode, items=self.items, spots=self.spots, phase=self.phase,
-            round=self.round, fresh=self.fresh, deck=list(self.deck), locations=list(self.locations),
-            collections=[list(c) for c in self.collections], flags=list(self.flags),
-            spent=[list(s) for s in self.spent], discards=list(self.discards), pickers=list(self.pickers),
-            picks=list(self.picks), sitting=list(self.sitting), crowded=list(self.crowded), redo=list(self.redo),
-            duels=[list(d) for d in self.duels], guns=list(self.guns), ties=self.ties,
-            shooters=list(self.shooters), draws=list(self.draws), coin_among=list(self.coin_among),
-            tied=list(self.tied), playoff=list(self.playoff), winner=self.winner,
-            queue=[list(q) for q in self.queue], gains=[list(g) for g in self.gains],
-            prompt=None if self.prompt is None else list(self.prompt), held=list(self.held),
-            letters=[list(entry) for entry in self.letters], badges=[list(entry) for entry in self.badges],
-            asking=list(self.asking), source=self.source,
-            last=self.last, events=list(self.events), crypto=dealt.copy(self.crypto),
-        )
+        # (field by field past __init__: a random playout copies the state at every action, and the dataclass's
+        # keyword __init__ was a fifth of Loot's engine time; every list is new, as before)
+        new = object.__new__(LootState)
+        data = self.__dict__.copy()  # the ints, strings, the items tuple and ``last`` (never changed in place)
+        data["deck"] = self.deck[:]
+        data["locations"] = self.locations[:]
+        data["collections"] = [c[:] for c in self.collections]
+        data["flags"] = self.flags[:]
+        data["spent"] = [s[:] for s in self.spent]
+        data["discards"] = self.discards[:]
+        data["pickers"] = self.pickers[:]
+        data["picks"] = self.picks[:]
+        data["sitting"] = self.sitting[:]
+        data["crowded"] = self.crowded[:]
+        data["redo"] = self.redo[:]
+        data["duels"] = [d[:] for d in self.duels]
+        data["guns"] = self.guns[:]
+        data["shooters"] = self.shooters[:]
+        data["draws"] = self.draws[:]
+        data["coin_among"] = self.coin_among[:]
+        data["tied"] = self.tied[:]
+        data["playoff"] = self.playoff[:]
+        data["queue"] = [q[:] for q in self.queue]
+        data["gains"] = [g[:] for g in self.gains]
+        data["prompt"] = None if self.prompt is None else self.prompt[:]
+        data["held"] = self.held[:]
+        data["letters"] = [entry[:] for entry in self.letters]
+        data["badges"] = [entry[:] for entry in self.badges]
+        data["asking"] = self.asking[:]
+        data["events"] = self.events[:]
+        data["crypto"] = dealt.copy(self.crypto)
+        new.__dict__ = data
+        return new
+
+    def sharing(self) -> LootState:
+        """A copy sharing every list with this state: for a secret choice that only replaces one list (a pick, gun
+        or draw of a node others still choose in); the engine changes neither state in place afterwards."""
+        new = object.__new__(LootState)
+        new.__dict__ = self.__dict__.copy()
+        return new
 
 
 FIELDS = ("players", "mode", "items", "spots", "phase", "round", "fresh", "deck", "locations", "collections",
