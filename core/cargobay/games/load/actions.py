@@ -106,11 +106,24 @@ def parse(action: object) -> Action:
     """
     if not isinstance(action, str):
         raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
+    known = _PARSED.get(action)
+    if known is not None:
+        return known
     kind, colon, arg = action.partition(":")
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! ({GRAMMAR})")
     if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
         return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
+    move = _parse_move(action, kind, arg)
+    if len(_PARSED) < 4096:  # (the plays, loads and reloads are a few hundred texts; a move is immutable)
+        _PARSED[action] = move
+    return move
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def _parse_move(action: str, kind: str, arg: str) -> Play | Load | Reload:
     if kind == "play":
         return Play(parse_card(arg))
     if kind in ("load", "reload"):

@@ -116,17 +116,41 @@ def supply(state: LoadState) -> dict[str, int]:
     return {colour: SUPPLY_PER_COLOUR - used[colour] for colour in COLOURS}
 
 
+def in_supply(state: LoadState, colour: str) -> int:
+    """``supply(state)[colour]``, counted for the one colour."""
+    return SUPPLY_PER_COLOUR - sum([slot.count(colour) for ship in state.ships for slot in ship])
+
+
+# the action texts, made once: _LOAD[colour][index] = str(Load(colour, index + 1)), _RELOAD[colour][source][target]
+_LOAD = {c: [str(Load(c, i + 1)) for i in range(SLOTS)] for c in COLOURS}
+_RELOAD = {c: [[str(Reload(c, a + 1, b + 1)) for b in range(SLOTS)] for a in range(SLOTS)] for c in COLOURS}
+
+
 def load_options(state: LoadState, seat: int, colour: str) -> list[str]:
     """Every legal load and reload of ``colour`` on ``seat``'s ship (unsorted)."""
     ship = state.ships[seat]
-    options: list[str] = []
-    targets = [index for index, slot in enumerate(ship) if can_stack(slot, colour)]
-    if supply(state)[colour] > 0:
-        options.extend(str(Load(colour, index + 1)) for index in targets)
+    rank = STACK_RANK[colour]
+    targets = [index for index, slot in enumerate(ship) if not slot or STACK_RANK[slot[-1]] < rank]  # can_stack
+    options = [_LOAD[colour][index] for index in targets] if in_supply(state, colour) > 0 else []
+    reloads = _RELOAD[colour]
     for source, slot in enumerate(ship):
         if slot and slot[-1] == colour:
-            options.extend(str(Reload(colour, source + 1, target + 1)) for target in targets if target != source)
+            options += [reloads[source][target] for target in targets if target != source]
     return options
+
+
+def can_load(state: LoadState, seat: int, colour: str) -> bool:
+    """``bool(load_options(state, seat, colour))``, without listing them."""
+    ship = state.ships[seat]
+    rank = STACK_RANK[colour]
+    targets = [index for index, slot in enumerate(ship) if not slot or STACK_RANK[slot[-1]] < rank]
+    if not targets:
+        return False
+    if len(targets) > 1 and any(slot and slot[-1] == colour for slot in ship):
+        return True  # a reload to a target other than its own slot
+    if any(slot and slot[-1] == colour and index != targets[0] for index, slot in enumerate(ship)):
+        return True
+    return in_supply(state, colour) > 0
 
 
 def majorities(ships: list[list[list[str]]]) -> list[list[str]]:
@@ -298,13 +322,13 @@ class LoadGame(Game[LoadState]):
             self._next_battle(state)
             return
         colour = cards[winner][0]
-        if load_options(state, winner, colour):
+        if can_load(state, winner, colour):
             battle.update(outcome="load", loader=winner, colours=[colour])
             state.piles[winner].extend(cards)
             self._await_load(state, winner, [colour])
         else:
             loser = 1 - winner
-            usable = [c for c in dict.fromkeys(card[0] for card in cards) if load_options(state, loser, c)]
+            usable = [c for c in dict.fromkeys(card[0] for card in cards) if can_load(state, loser, c)]
             if usable:
                 battle.update(outcome="joker", loader=loser, colours=usable)
                 state.piles[loser].extend(cards)
@@ -351,7 +375,7 @@ class LoadGame(Game[LoadState]):
                 + (f" (its top is {COLOUR_NAMES[ship[target][-1]]})" if ship[target] else ""),
                 "Load: Green on Blue/Red/Yellow, Blue on Red/Yellow, Red on Yellow, Yellow on an empty slot",
             )
-        if source is None and supply(state)[colour] <= 0:
+        if source is None and in_supply(state, colour) <= 0:
             raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
         new = state.copy()
         new_ship = new.ships[seat]

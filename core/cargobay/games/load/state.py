@@ -43,24 +43,22 @@ class LoadState:
     last_load: JSON | None = None
 
     def copy(self) -> LoadState:
-        return LoadState(
-            round=self.round,
-            turn=self.turn,
-            phase=self.phase,
-            hands=[list(hand) for hand in self.hands],
-            chosen=list(self.chosen),
-            piles=[list(pile) for pile in self.piles],
-            face_down=list(self.face_down),
-            discarded=list(self.discarded),
-            ships=[[list(slot) for slot in ship] for ship in self.ships],
-            scores=list(self.scores),
-            rounds=list(self.rounds),
-            bonus=None if self.bonus is None else list(self.bonus),
-            loader=self.loader,
-            load_colours=list(self.load_colours),
-            last_battle=self.last_battle,
-            last_load=self.last_load,
-        )
+        # (field by field past the dataclass __init__: a random playout copies the state at every action; every
+        # list is new, as before; the round breakdowns and the last battle/load are shared, never changed in place)
+        new = object.__new__(LoadState)
+        data = self.__dict__.copy()
+        data["hands"] = [hand[:] for hand in self.hands]
+        data["chosen"] = self.chosen[:]
+        data["piles"] = [pile[:] for pile in self.piles]
+        data["face_down"] = self.face_down[:]
+        data["discarded"] = self.discarded[:]
+        data["ships"] = [[slot[:] for slot in ship] for ship in self.ships]
+        data["scores"] = self.scores[:]
+        data["rounds"] = self.rounds[:]
+        data["bonus"] = None if self.bonus is None else self.bonus[:]
+        data["load_colours"] = self.load_colours[:]
+        new.__dict__ = data
+        return new
 
 
 def to_json(state: LoadState) -> JSON:
