@@ -140,15 +140,28 @@ def parse(action: object) -> Action:
     """
     if not isinstance(action, str):
         raise InvalidActionError(f"an action is a string, not {type(action).__name__}")
+    known = _PARSED.get(action)
+    if known is not None:
+        return known
     kind, colon, arg = action.partition(":")
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of Haul ({GRAMMAR})")
+    if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
+        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
+    move = _parse_move(action, kind, arg)
+    if len(_PARSED) < 4096:  # (the other moves are a few hundred texts; a move is immutable)
+        _PARSED[action] = move
+    return move
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def _parse_move(action: str, kind: str, arg: str) -> Dealer | Play | Claim | Refuel:
     if kind == "dealer":
         if arg not in ("0", "1", "2", "3"):
             raise InvalidActionError(f"{action!r}: the dealer is a seat 0-3")
         return Dealer(int(arg))
-    if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
-        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
     if kind == "play":
         return Play(parse_card(arg))
     if kind == "refuel":

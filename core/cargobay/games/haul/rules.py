@@ -172,15 +172,20 @@ class HaulGame(Game[HaulState]):
         if state.phase not in ("play", "resolve") or seat != self.current_player(state):
             return []
         if state.phase == "play":
-            return sorted(f"play:{card}" for card in state.hands[seat] if card != HIDDEN)
+            return sorted([f"play:{card}" for card in state.hands[seat] if card != HIDDEN])
         trailer = state.trailers[seat]
+        exposed = [(suit, RANK[slot[0]]) for suit, slot in zip(SUITS, trailer, strict=True) if slot]  # heavy_slots
+        refuel = bool(state.tokens[seat])
         actions = []
         for card in state.remaining:
-            actions.append(f"claim:{card}")
-            actions.extend(f"claim:{card}>{suit}" for suit in heavy_slots(trailer, card))
-            if state.tokens[seat]:
-                actions.append(f"refuel:{card}")
-        return sorted(actions)
+            claim = "claim:" + card
+            actions.append(claim)
+            rank = RANK[card]
+            actions += [claim + ">" + suit for suit, top in exposed if top == rank]
+            if refuel:
+                actions.append("refuel:" + card)
+        actions.sort()
+        return actions
 
     def action_steps(self, action: str) -> tuple[str, ...]:
         """Resolving is two picks: the Load's card (``resolve:8S``), then claim / tuck / refuel."""

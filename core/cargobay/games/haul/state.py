@@ -46,24 +46,22 @@ class HaulState:
     last_load: JSON | None = None
 
     def copy(self) -> HaulState:
-        return HaulState(
-            phase=self.phase,
-            dealer=self.dealer,
-            haul=self.haul,
-            load=self.load,
-            leader=self.leader,
-            hands=[list(hand) for hand in self.hands],
-            played=[list(entry) for entry in self.played],
-            order=list(self.order),
-            remaining=list(self.remaining),
-            resolutions=list(self.resolutions),
-            trailers=[[list(slot) for slot in trailer] for trailer in self.trailers],
-            discards=list(self.discards),
-            tokens=list(self.tokens),
-            scores=list(self.scores),
-            hauls=list(self.hauls),
-            last_load=self.last_load,
-        )
+        # (field by field past the dataclass __init__: a random playout copies the state at every action; every
+        # list is new, as before; the resolutions, the Haul records and the last Load are shared, never changed)
+        new = object.__new__(HaulState)
+        data = self.__dict__.copy()
+        data["hands"] = [hand[:] for hand in self.hands]
+        data["played"] = [entry[:] for entry in self.played]
+        data["order"] = self.order[:]
+        data["remaining"] = self.remaining[:]
+        data["resolutions"] = self.resolutions[:]
+        data["trailers"] = [[slot[:] for slot in trailer] for trailer in self.trailers]
+        data["discards"] = self.discards[:]
+        data["tokens"] = self.tokens[:]
+        data["scores"] = self.scores[:]
+        data["hauls"] = self.hauls[:]
+        new.__dict__ = data
+        return new
 
 
 def to_json(state: HaulState) -> JSON:
