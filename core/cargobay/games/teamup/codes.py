@@ -69,31 +69,38 @@ def rank(order: Sequence[str]) -> int:
     counts = list(COPIES)
     index = {card: i for i, card in enumerate(CARDS)}
     value = 0
+    # ``total`` = _arrangements(counts) over the ``left`` cards, kept up to date: taking one card of a kind with
+    # ``c`` copies left leaves total * c / left arrangements (a whole number; no factorial per step)
+    left = sum(counts)
+    total = _arrangements(counts)
     for card in order:
         kind = index[card]
         for smaller in range(kind):
             if counts[smaller]:
-                counts[smaller] -= 1
-                value += _arrangements(counts)
-                counts[smaller] += 1
+                value += total * counts[smaller] // left
+        total = total * counts[kind] // left
         counts[kind] -= 1
+        left -= 1
     return value
 
 
 def unrank(value: int) -> tuple[str, ...]:
     counts = list(COPIES)
     order = []
+    left = sum(counts)
+    total = _arrangements(counts)  # as in rank
     for _ in range(len(DECK)):
         for kind, card in enumerate(CARDS):
             if not counts[kind]:
                 continue
-            counts[kind] -= 1
-            block = _arrangements(counts)
+            block = total * counts[kind] // left
             if value < block:
                 order.append(card)
+                total = block
+                counts[kind] -= 1
+                left -= 1
                 break
             value -= block
-            counts[kind] += 1
     return tuple(order)
 
 
