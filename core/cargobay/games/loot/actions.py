@@ -243,6 +243,19 @@ def parse(action: str) -> Action:
     """
     if not isinstance(action, str):
         raise InvalidActionError(f"an action is a string, got {action!r}")
+    known = _PARSED.get(action)
+    if known is not None:
+        return known
+    move = _parse(action)
+    if len(_PARSED) < 4096 and not isinstance(move, Deck):  # (moves are immutable; a deck is read once a match)
+        _PARSED[action] = move
+    return move
+
+
+_PARSED: dict[str, Action] = {}
+
+
+def _parse(action: str) -> Action:
     if action in ("keep", "draw"):
         return Handkerchief(action == "draw")
     kind, sep, rest = action.partition(":")
