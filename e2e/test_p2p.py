@@ -538,7 +538,9 @@ def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared
 
 
 def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page) -> None:  # type: ignore[no-untyped-def]
-    """The default servers (unreachable here, as in CI: no internet): the invite is made within 2 s."""
+    """The default servers (unreachable here, as in CI: no internet): the invite does not wait for them (gathering
+    is cut at 1 s; an unreachable server would hold it ~10 s). The bound is loose (6 s): a loaded 2-core machine
+    takes 2-3 s for the page's own work; e2e/test_p2p_networks.py measures the cut with real dropped packets."""
     page = new_page()
     open_ready(page)
     page.click("#p2p-settings summary")  # (the peer-to-peer modules load)
@@ -546,8 +548,8 @@ def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page) -> None:
     assert page.input_value("#p2p-ice").split("\n") == DEFAULT_STUN
     page.click("#p2p-host")
     page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')",
-                           timeout=2_000)
-    assert int(page.get_attribute("#game-screen", "data-invite-ms") or 99_999) < 2_000
+                           timeout=6_000)
+    assert int(page.get_attribute("#game-screen", "data-invite-ms") or 99_999) < 6_000
     assert code_info(page, page.input_value("#p2p-invite-text"))["servers"] == DEFAULT_STUN
     assert page.recorder.errors == []
 
