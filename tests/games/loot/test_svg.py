@@ -19,6 +19,7 @@ from cargobay.games.loot.rules import GAME, LootState
 from cargobay.games.loot.svg import render
 from cargobay.games.loot.svg_collection import totals
 from cargobay.render import RenderContext
+from tests.phone import assert_phone_sized
 
 from .helpers import picks, start
 
@@ -103,19 +104,6 @@ def check(view: Mapping[str, Any], svg: str) -> None:
         assert 'class="held"' not in svg and 'data-prompt="other"' in svg
 
 
-def assert_phone_sized(svg: str) -> None:
-    """The portrait board is 380 units wide (a 390 px phone draws it at ~0.98 px a unit, e2e/test_newcomer.py
-    measures it): every font >= 12.5 units (>= 12 CSS px) and every button's box >= 46 units (>= 44 px)."""
-    root = ET.fromstring(svg)
-    assert root.attrib["viewBox"].split()[2] == "380" and root.attrib["data-layout"] == "tall"
-    sizes = [float(e.attrib["font-size"]) for e in root.iter() if "font-size" in e.attrib]
-    assert sizes and min(sizes) >= 12.5, min(sizes)
-    for element in root.iter():
-        if "data-action" in element.attrib or "data-select" in element.attrib:
-            box = next(element.iter(f"{SVG}rect"))
-            assert min(float(box.attrib["width"]), float(box.attrib["height"])) >= 46, element.attrib
-
-
 def states_of(players: int, seed: int, mode: str, every: int) -> list[LootState]:
     out = []
     for step, state in enumerate(playout(players, seed, mode)):
@@ -137,7 +125,7 @@ def test_random_matches_render_for_every_seat_narrow_and_wide(players: int, mode
                 svg = board(view, wide=wide)
                 check(view, svg)
                 if not wide:
-                    assert_phone_sized(svg)
+                    assert_phone_sized(ET.fromstring(svg))
                 assert f'viewBox="0 0 {1010 if wide else 380} ' in svg
             newest = state.badges[-1][0] if state.badges else None
             assert totals(state.collections, state.flags, newest) == GAME.scores(state)  # the sets add up
