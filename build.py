@@ -647,8 +647,9 @@ def parallel(rest: list[str]) -> list[str]:
     it finishes one (so at most two browser tests at once on a 2-core machine; no e2e fixture is shared beyond a
     test but the per-worker site server and Chromium). `--maxschedchunk 1`: a worker is given one test at a time
     (xdist would otherwise hand each worker a fixed eighth of the suite up front), so the longest-first order of
-    conftest.py balances the two. Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process."""
-    if rest or importlib.util.find_spec("xdist") is None:
+    conftest.py balances the two. Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process;
+    `--slow` alone (the whole suite with the long sweeps and measurements marked slow) stays on two workers."""
+    if [arg for arg in rest if arg != "--slow"] or importlib.util.find_spec("xdist") is None:
         return []
     # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)
     extra = ["-p", "no:benchmark"] if importlib.util.find_spec("pytest_benchmark") else []

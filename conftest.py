@@ -1,8 +1,11 @@
 """Doctests run for the core package only (``--doctest-modules`` in pyproject): other folders' modules
-(e2e/, bench/, build.py) are not imported just to look for doctests."""
+(e2e/, bench/, build.py) are not imported just to look for doctests. Tests marked ``slow`` (long sweeps and
+measurements) are skipped unless ``--slow`` (``python build.py test --slow``) or ``CARGOBAY_SLOW=1``. The suite runs
+longest first (below)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Generator
 from pathlib import Path
 from typing import Any
@@ -32,7 +35,21 @@ LONGEST_FIRST = (
 )
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow (long sweeps and measurements; CARGOBAY_SLOW=1 too)")
+
+
+def slow_wanted(config: pytest.Config) -> bool:
+    return bool(config.getoption("--slow") or os.environ.get("CARGOBAY_SLOW"))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if not slow_wanted(config):
+        skip = pytest.mark.skip(reason="a long sweep or measurement: run with --slow (python build.py test --slow)")
+        for item in items:
+            if "slow" in item.keywords:
+                item.add_marker(skip)
     rank = {name: index for index, name in enumerate(LONGEST_FIRST)}
 
     def key(item: pytest.Item) -> int:
