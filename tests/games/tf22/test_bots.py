@@ -101,18 +101,23 @@ def test_a_searched_move_changes_the_state_as_the_engine_would() -> None:
 
 def test_the_strong_bot_beats_medium_on_fixed_seeds_and_takes_off_with_every_unit() -> None:
     """Four 10-turn matches (seeds 0-3; strong in seat 0 on even seeds, seat 1 on odd ones): strong wins every one,
-    by 30 points in all, and takes off with all 11 of its units. A bot no better than medium would win all four 1
-    time in 16 and would rarely lead by 30 (about 2 sd of the sum of four margins between equal bots)."""
-    wins, margin = 0, 0
+    by 30 points in all, and takes off with all 11 of its units and every unit its Production Unit built (it builds
+    some). A bot no better than medium would win all four 1 time in 16 and would rarely lead by 30 (about 2 sd of
+    the sum of four margins between equal bots)."""
+    wins, margin, built = 0, 0, 0
     for seed in range(4):
         me = seed % 2
         levels = ["medium", "medium"]
         levels[me] = "strong"
-        result: Any = GAME.result(play(levels, seed, 10).state)
+        match = play(levels, seed, 10)
+        result: Any = GAME.result(match.state)
         wins += result["winners"] == [me]
         margin += result["scores"][me] - result["scores"][1 - me]
-        assert result["freight"][me][1] == 11, (seed, result)
+        builds = sum(1 for seat, action in match.actions if seat == me and action.startswith("build:"))
+        built += builds
+        assert result["freight"][me][1] == 11 + builds, (seed, result, builds)
     assert wins == 4 and margin >= 30, (wins, margin)
+    assert built >= 1
 
 
 def test_medium_beats_random_play_on_fixed_seeds_and_takes_off_with_white_ore() -> None:
@@ -123,3 +128,90 @@ def test_medium_beats_random_play_on_fixed_seeds_and_takes_off_with_white_ore() 
         result: Any = GAME.result(play(levels, seed, 5).state)
         assert result["winners"] == [me] and result["ore"][me] >= 1, (seed, result)
         assert result["scores"][me] >= result["scores"][1 - me] + 5, (seed, result)
+
+
+# --- building, repairing, replacing Comm Modules (rulebook: "Capturing a Lander"; ruling 11) --------------------
+def strong_move(s: Scenario, seat: int = 0) -> list[str]:
+    """The strong bot's whole move from the scenario's position (every action checked legal)."""
+    bot, played = StrongBot(), []
+    while s.state.phase == "play" and s.state.seat == seat and len(played) < 30:
+        view = GAME.view(s.state, seat)
+        action = bot.choose(GAME, view, random.Random(0))
+        assert action in view["legal"], action
+        played.append(action)
+        s.play(action)
+        if action in ("end", "takeoff"):
+            break
+    return played
+
+
+def test_the_strong_bot_builds_a_transporter_where_white_ore_lies_beside_its_production_unit() -> None:
+    """A Production Unit holding White Ore three steps from home, four lumps around it and no other carrier: a
+    Transporter built there gathers two at once (the same move: 2 banked, 2 units made, 1 more on board, against 3
+    banked by carrying one at a time, which is what the bot did when it never built)."""
+    s = Scenario(landers=False)
+    s.lander(0, "18,14", 0)
+    s.lander(1, "5,12", 0)
+    s.add("production", 0, "22,15", "p")
+    s.add("ore", -1, inside="p", name="o")
+    for index, cell in enumerate(("23,16", "24,15", "24,16", "22,17")):
+        s.add("ore", -1, cell, f"x{index}")
+    played = strong_move(s)
+    assert any(action.startswith("build:{p}>transporter@".format(**s.ids)) for action in played), played
+    state = s.state
+    made = [pid for pid, piece in state.pieces.items() if pid > s["x3"] and piece.kind in ("rcu", "transporter")]
+    inside = state.derived.contents(s["L0"])
+    assert made and len(inside) + len(made) >= 4, (played, made, inside)
+
+
+def captured(module: bool) -> Scenario:
+    """Three seats: seat 0 has just boarded seat 1's Lander (18,14; all three Turrets destroyed, its own module
+    in; inside an RCU and three White Ore) and seat 2's Spider and RCU stand four hexes from its pods, ready to
+    board it in their move. ``module``: seat 0 also holds a Comm Module of company 1 (one repair at 2 AP)."""
+    s = Scenario(landers=False, seats=3)
+    s.lander(0, "5,12", 0)
+    s.lander(1, "18,14", 0, turrets=())
+    s.lander(2, "24,2", 0)
+    s.add("rcu", 1, inside="L1", name="inside")
+    for index in range(3):
+        s.add("ore", -1, inside="L1", name=f"o{index}")
+    s.add("spider", 0, "18,12", "a")
+    s.add("spider", 2, "21,12", "e")
+    s.add("rcu", 2, "21,11", "e2")
+    s.play("capture:{a}>{L1}")
+    if module:
+        s.state.modules[0][1] = 1
+    return s
+
+
+def turrets(s: Scenario, lander: str) -> int:
+    return sum(1 for piece in s.state.pieces.values() if piece.kind == "turret" and piece.aux == s[lander])
+
+
+def test_the_strong_bot_repairs_a_captured_landers_turrets_before_an_enemy_can_board_it() -> None:
+    s = captured(module=True)
+    played = strong_move(s)
+    assert any(action.startswith("repair:{L1}>".format(**s.ids)) for action in played), played
+    assert turrets(s, "L1") == 3, played  # the held module and the two the replacement frees: every pod re-armed
+
+
+def test_the_strong_bot_replaces_the_module_to_repair_when_it_holds_none() -> None:
+    """No Comm Module to repair with: replacing the Lander's own (nothing of company 1 is outside to lose) hands
+    the captor two (the Lander's and the RCU's inside), worth two Turrets at 2 AP each."""
+    s = captured(module=False)
+    assert not any(action.startswith("repair:") for action in s.unit("L1"))
+    played = strong_move(s)
+    assert played[0] == "replace:{L1}".format(**s.ids), played
+    assert turrets(s, "L1") == 2 and s.state.modules[0] == [0, 0, 0], played
+
+
+def test_the_strong_bot_keeps_the_module_while_the_company_it_commands_is_outside() -> None:
+    """The same capture with company 1's Transporter and RCU outside (they serve the captor while the module stays
+    in) and no enemy anywhere near: replacing would only lose them."""
+    s = captured(module=False)
+    for name in ("e", "e2"):
+        s.state.drop(s[name])
+    s.add("transporter", 1, "10,16", "t")
+    s.add("rcu", 1, "11,16", "r")
+    played = strong_move(s)
+    assert not any(action.startswith("replace:") for action in played), played

@@ -8,9 +8,10 @@ decision (a peer match does so), so nothing is kept between calls: every decisio
 max 452 ms (14 decisions a move); Pyodide in the browser is about 2-3 times slower, so well under 2 s a move.
 
 A decision:
-- candidates: the legal actions less undo, builds, Comm Module replacement, shots at White Ore or Pontoons, the
-  second naming of a pair of shooters, and of the unloads out of a Lander only the best hex per item (nearest its
-  work);
+- candidates: the legal actions less undo, shots at White Ore or Pontoons, Pontoons built onto the map, the
+  second naming of a pair of shooters; of the unloads out of a Lander only the best hex per item (nearest its
+  work), of a Production Unit's builds only the best place per kind (into a held Lander, else nearest its work);
+  repairs and Comm Module replacement (``replace:L``) of a captured Lander are tried like any action;
 - each candidate is applied to a copy of the state (``effects.execute`` straight, with no undo entry and no
   forecast read: the evaluation reads neither; a move of an unarmed unit keeps the Zones of Fire of its parent)
   and scored; the best ``ROOT_WIDTH`` are searched one action deeper (the same unit's next action, every shot,
@@ -31,7 +32,13 @@ discounted by the Action Points it costs:
   stranded or flooded by the next tide (the forecast, when the move ends there) lose value; two Robot Combat Units
   side by side lose one;
 - enemy units, their carried White Ore, what is inside their Landers and their Laser Turrets count against it, so
-  shots, captures and boarding pay when they come.
+  shots, captures and boarding pay when they come;
+- a captured Lander it holds is exposed (``Evaluator.exposure``) while another seat's armed unit is near its pods:
+  most of what is inside (and, while its own company's Comm Module is in, that company's units outside) is counted
+  lost with no Turret standing, less with each Turret standing or that the Comm Modules held can re-arm. So it
+  repairs the Turrets (2 AP with a module of the Lander's company), and replaces the Lander's module when that
+  frees modules to repair with and loses no unit outside. A built unit is worth what any unit is, so a Production
+  Unit turns White Ore into a Transporter where more lies about, or into a unit inside the Lander.
 It keeps its armed units inside its Lander (they score there and cost nothing), unloads only its carriers, fills
 them before the trip home, and brings everything home in time for the take-off.
 """
@@ -46,7 +53,7 @@ from typing import Any
 from ...bots import forced
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
-from .board import HEXES, NEIGHBOURS, TERRAIN, disk, parse_hex
+from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance, parse_hex
 from .bots import FAR
 from .effects import execute
 from .fire import land_at, tide_active, zones
@@ -72,6 +79,9 @@ AP_PER_MOVE = 15
 ROOT_WIDTH = 5  # candidates searched one action deeper
 DEEP_WIDTH = 10  # follow-ups tried below each
 LANDING_GAMMA = 0.8  # per step from the pods to a lump of White Ore, when choosing where to land
+BOARD_NEAR = 4  # an enemy armed unit this near a captured Lander's pods boards it once its Turrets are down
+BOARD_FAR = 10  # (half as likely this far)
+BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost to boarding, by Turrets standing
 BUDGET = 100  # positions evaluated per decision (a move of 25 actions: ~2,500)
 
 
@@ -169,6 +179,35 @@ class Evaluator:
                 best = max(best, W_ORE * (ore + 1) * self.gammas[steps])
         return best
 
+    def exposure(self, state: TF22State, lid: int, inside: list[int]) -> float:
+        """What a captured Lander the seat holds stands to lose to boarding: another seat's armed unit near its pods
+        boards it once its Laser Turrets are down, taking what is inside and, while the Lander keeps its own
+        company's Comm Module, every unit of that company. Each Turret standing closes it further, and so (half as
+        much: the AP are still to spend) each the Comm Modules held can re-arm (a repair; ``replace`` gives one)."""
+        seat, pieces, derived = self.seat, state.pieces, state.derived
+        pods = derived.pods[lid]
+        near = FAR
+        for piece in pieces.values():
+            if piece.hex >= 0 and piece.kind in ARMED and piece.kind in MOBILE and piece.comm >= 0:
+                owner = state.holder[piece.comm]
+                if owner >= 0 and owner != seat:
+                    near = min(near, *(distance(piece.hex, pod) for pod in pods))
+        threat = 1.0 if near <= BOARD_NEAR else 0.5 if near <= BOARD_FAR else 0.0
+        if not threat:
+            return 0.0
+        standing = sum(1 for pod in pods if pod in derived.top)
+        company = state.lander_company(lid)
+        held = state.modules[seat]
+        usable = held[company] + sum(held[c] for c in range(state.seats) if c not in (seat, company)) // 2
+        shield = standing + 0.5 * min(len(pods) - standing, usable)
+        whole = min(int(shield), len(BOARD_RISK) - 1)
+        risk = BOARD_RISK[whole] - (shield - whole) * (BOARD_RISK[whole] - BOARD_RISK[min(whole + 1, 3)])
+        stake = sum(W_ORE if pieces[pid].kind == "ore" else W_UNIT for pid in inside if pieces[pid].kind != "turret")
+        if pieces[lid].comm == company:  # its units outside follow the Lander
+            stake += W_UNIT * sum(1 for piece in pieces.values() if piece.comm == company and piece.kind in MOBILE
+                                  and piece.hex >= 0)
+        return threat * risk * stake
+
     def __call__(self, state: TF22State, ended: bool = False) -> float:
         """The position's worth to the seat; ``ended``: as it stands once the seat ends its move here."""
         seat = self.seat
@@ -187,6 +226,8 @@ class Evaluator:
             if lid in mine:
                 for pid in inside:
                     value += W_ORE if pieces[pid].kind == "ore" else W_UNIT if pieces[pid].kind in UNITS else 0.0
+                if state.lander_company(lid) != seat:
+                    value -= self.exposure(state, lid, inside)
             elif holder[pieces[lid].comm] >= 0:
                 value -= ENEMY_HOME * len(inside)
         fire = zones(state)
@@ -258,8 +299,9 @@ def _useful(state: TF22State, action: str) -> bool:
     if action == "undo":
         return False
     verb = action.split(":", 1)[0]
-    if verb in ("build", "replace"):
-        return False
+    if verb == "build":  # a Pontoon onto the map is worth nothing the evaluation sees; into a Lander it is a unit
+        head, _, place = action.partition("@")
+        return not head.endswith(">pontoon") or _cell(place) in state.derived.lander
     if verb in ("fire", "capture") and "+" in action:
         pair, target = action[len(verb) + 1:].split(">")
         first, second = pair.split("+")
@@ -285,6 +327,22 @@ def _lander_unloads(state: TF22State, evaluator: Evaluator, actions: list[str]) 
     return [action for _, action in best.values()]
 
 
+def _builds(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[str]:
+    """Of a Production Unit's builds, per kind the place nearest its work: into a held Lander first (it scores
+    there at once), else for a Transporter the cheapest trip for White Ore, for the others the way home."""
+    best: dict[str, tuple[float, str]] = {}
+    lander = state.derived.lander
+    for action in actions:
+        head, _, place = action.partition("@")
+        kind = head.rsplit(">", 1)[1]
+        cell = _cell(place)
+        score = -1.0 if cell in lander else float(
+            evaluator.trip(kind, cell) if kind in CAPACITY else evaluator.home(kind, cell))
+        if kind not in best or (score, action) < best[kind]:
+            best[kind] = (score, action)
+    return [action for _, action in best.values()]
+
+
 def _cell(place: str) -> int:
     return parse_hex(place.split("/", maxsplit=1)[0])
 
@@ -307,6 +365,10 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
                    and state.derived.top.get(_cell(a.partition("@")[2])) is None]
             rest = [a for a in actions if a not in out]
             actions = rest + _lander_unloads(state, evaluator, out)
+        elif pieces[pid].kind == "production":
+            builds = [a for a in actions if a.startswith("build:")]
+            if builds:
+                actions = [a for a in actions if not a.startswith("build:")] + _builds(state, evaluator, builds)
         found += actions
     return found
 
