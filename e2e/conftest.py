@@ -7,14 +7,16 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
+import pluggy
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from sites import build_module as load_build_module  # build.py under a private name
 from sites import warm_dist
+from under_test import NewPage, PageRecorder, track
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -33,7 +35,7 @@ def built_dist() -> Path:
 
 
 @pytest.fixture(scope="session")
-def site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def site_url(built_dist: Path) -> Iterator[str]:
     """The built site, shipping the engine's memory snapshot (sites.warm_dist): each fresh browser context is a first
     visit whose engine restores the snapshot instead of starting Python. Yields the base URL."""
     with load_build_module().serving(warm_dist(built_dist)) as url:
@@ -41,7 +43,7 @@ def site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
-def cold_site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
+def cold_site_url(built_dist: Path) -> Iterator[str]:
     """The site exactly as built (no snapshot shipped): a first visit starts Python afresh and then makes the snapshot
     for the next visit. For tests of that first start."""
     with load_build_module().serving(built_dist) as url:
@@ -49,7 +51,7 @@ def cold_site_url(built_dist) -> Iterator[str]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[object]:
+def chromium() -> Iterator[Browser]:
     from playwright.sync_api import sync_playwright
 
     build = load_build_module()
@@ -62,51 +64,18 @@ def chromium() -> Iterator[object]:
         browser.close()
 
 
-class PageRecorder:
-    """Records every request URL and every console error / page error of a page."""
-
-    def __init__(self, page, base_url: str) -> None:  # type: ignore[no-untyped-def]
-        self.page = page
-        self.base_url = base_url
-        self.requests: list[str] = []
-        self.sockets: list[str] = []  # WebSocket URLs (Playwright reports them apart from requests)
-        self.allowed_sockets: list[str] = []  # a relay test's own broker
-        self.errors: list[str] = []
-        page.on("request", lambda r: self.requests.append(r.url))
-        page.on("websocket", lambda ws: self.sockets.append(ws.url))
-        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
-        page.on("console", self._console)
-
-    def _console(self, msg) -> None:  # type: ignore[no-untyped-def]
-        if msg.type == "error":
-            self.errors.append(f"console: {msg.text}")
-
-    def foreign_requests(self) -> list[str]:
-        allowed = urlsplit(self.base_url).netloc
-        out = []
-        for url in self.requests:
-            parts = urlsplit(url)
-            if parts.scheme in ("data", "blob", "about"):
-                continue
-            if parts.netloc != allowed or parts.hostname != "127.0.0.1":
-                out.append(url)
-        allowed_sockets = {url.rstrip("/") for url in self.allowed_sockets}
-        return out + [url for url in self.sockets if url.rstrip("/") not in allowed_sockets]
-
-
-def open_page(chromium, site_url: str):  # type: ignore[no-untyped-def]
+def open_page(chromium: Browser, site_url: str) -> tuple[BrowserContext, Page, PageRecorder]:
     """A page in a fresh browser context (empty localStorage and cache) that records its requests."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     pg = context.new_page()
     pg.set_default_timeout(30_000)
     recorder = PageRecorder(pg, site_url)
-    pg.recorder = recorder  # type: ignore[attr-defined]
-    pg.base_url = site_url  # type: ignore[attr-defined]
+    track(pg, site_url, recorder=recorder)
     return context, pg, recorder
 
 
 @pytest.fixture
-def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def page(chromium: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     """A fresh browser context (empty localStorage and cache) and page; checks nothing left 127.0.0.1."""
     context, pg, recorder = open_page(chromium, site_url)
     try:
@@ -122,12 +91,12 @@ def page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-un
 
 
 @pytest.fixture
-def new_page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[no-untyped-def]
+def new_page(chromium: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[NewPage]:
     """A factory of pages, each in its own browser context (as two people on two browsers); checks that
     no page's request left 127.0.0.1."""
-    made: list[tuple[object, object, PageRecorder]] = []
+    made: list[tuple[BrowserContext, Page, PageRecorder]] = []
 
-    def make():  # type: ignore[no-untyped-def]
+    def make() -> Page:
         context, pg, recorder = open_page(chromium, site_url)
         made.append((context, pg, recorder))
         return pg
@@ -147,7 +116,9 @@ def new_page(chromium, site_url, request) -> Iterator[object]:  # type: ignore[n
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Page
+
 from ux import targets
 
 FONTS_JS = """(sel) => {
@@ -36,22 +38,22 @@ FONTS_JS = """(sel) => {
   return out; }"""
 
 
-def fonts(page: Any, selector: str = "#board") -> list[dict[str, Any]]:
+def fonts(page: Page, selector: str = "#board") -> list[dict[str, Any]]:
     """Every drawn text of ``selector`` with its rendered font size in CSS px."""
     return list(page.evaluate(FONTS_JS, selector))
 
 
-def smallest_text(page: Any, selector: str = "#board") -> dict[str, Any] | None:
+def smallest_text(page: Page, selector: str = "#board") -> dict[str, Any] | None:
     found = fonts(page, selector)
     return min(found, key=lambda f: f["px"]) if found else None
 
 
-def smallest_target(page: Any) -> dict[str, Any] | None:
+def smallest_target(page: Page) -> dict[str, Any] | None:
     found = targets(page)
     return min(found, key=lambda t: min(t["w"], t["h"])) if found else None
 
 
-def measure(page: Any) -> dict[str, Any]:
+def measure(page: Page) -> dict[str, Any]:
     """{'text': smallest board text, 'page_text': smallest text on the game screen, 'target': smallest control}."""
     return {"text": smallest_text(page, "#board"), "page_text": smallest_text(page, "#game-screen"),
             "target": smallest_target(page)}

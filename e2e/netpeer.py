@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Page
+
 ENGINE_TIMEOUT_MS = 120_000
 
 
@@ -44,16 +46,16 @@ def wait_file(path: Path, timeout_s: float) -> str:
     raise TimeoutError(f"no {path.name} within {timeout_s} s")
 
 
-def board(page: Any, name: str) -> str:
+def board(page: Page, name: str) -> str:
     return str(page.get_attribute("#board", name) or "")
 
 
-def wait_ready(page: Any) -> None:
+def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
 class Peer:
-    def __init__(self, page: Any, plan: dict[str, Any]) -> None:
+    def __init__(self, page: Page, plan: dict[str, Any]) -> None:
         self.page = page
         self.plan = plan
         self.dir = Path(plan["dir"])
@@ -243,7 +245,7 @@ class Peer:
                 self.page.wait_for_timeout(150)
 
 
-def play_case(page: Any, plan: dict[str, Any], errors: list[str], first: bool) -> None:
+def play_case(page: Page, plan: dict[str, Any], errors: list[str], first: bool) -> None:
     """One case (in the same tab as the last); its result files in the plan's directory."""
     directory = Path(plan["dir"])
     errors.clear()

@@ -13,12 +13,14 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 
+from playwright.sync_api import Page
+
 
 def can_cut() -> bool:
     return os.geteuid() == 0 and all(shutil.which(tool) for tool in ("iptables", "ip6tables"))
 
 
-def pair_ports(page, peer: int) -> list[int]:  # type: ignore[no-untyped-def]
+def pair_ports(page: Page, peer: int) -> list[int]:
     """Every UDP port of the candidates of `page`'s link with `peer`, both ends (ICE would move to another pair
     of them: IPv4 and IPv6 host candidates both connect here)."""
     lid = page.get_attribute(f"#p2p-peers li[data-peer='{peer}']", "data-link")

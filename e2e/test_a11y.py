@@ -4,7 +4,9 @@ cover (whose one button is reachable and pressable by keyboard) and the friend-m
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page
 
+from under_test import NewPage, recorder_of
 from ux import (
     assert_axe_clean,
     assert_no_error,
@@ -22,7 +24,7 @@ from ux import (
 pytestmark = pytest.mark.e2e
 
 
-def test_hot_seat_cover_is_clean_and_keyboard_operable(page) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_cover_is_clean_and_keyboard_operable(page: Page) -> None:
     open_ready(page)
     start_local(page, ("human", "human"), seed=5)
     page.wait_for_selector("#board svg[data-handoff='0']")
@@ -40,10 +42,10 @@ def test_hot_seat_cover_is_clean_and_keyboard_operable(page) -> None:  # type: i
     page.wait_for_selector("#board svg[data-handoff='1']")
     assert focused(page) == "action:show"
     assert_no_error(page)
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_friend_match_screens_are_clean(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_friend_match_screens_are_clean(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -61,4 +63,4 @@ def test_friend_match_screens_are_clean(new_page) -> None:  # type: ignore[no-un
     assert_axe_clean(guest, "friend match: the reply")
     for page in (host, guest):
         assert_no_error(page)
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []

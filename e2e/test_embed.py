@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from sites import build_module
 from test_site import ENGINE_TIMEOUT_MS, MAX_MOVES, shot
+from under_test import Surface, track
 
 pytestmark = pytest.mark.e2e
 
@@ -38,18 +41,18 @@ OTHER = """<!doctype html>
 """
 
 
-def events(page, element: str) -> list[dict]:  # type: ignore[no-untyped-def,type-arg]
+def events(page: Page, element: str) -> list[dict[str, Any]]:
     return list(page.evaluate("(id) => window.got[id]", element))
 
 
-def wait_event(page, element: str, kind: str, count: int = 1) -> None:  # type: ignore[no-untyped-def]
+def wait_event(page: Page, element: str, kind: str, count: int = 1) -> None:
     page.wait_for_function(
         "([id, kind, n]) => window.got[id].filter((e) => e.type === kind).length >= n", arg=[element, kind, count],
         timeout=ENGINE_TIMEOUT_MS,
     )
 
 
-def test_a_host_page_embeds_two_games_and_hears_every_event(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_host_page_embeds_two_games_and_hears_every_event(chromium: Browser, site_url: str, tmp_path: Path) -> None:
     build = build_module()
     host_dir = tmp_path / "host"
     host_dir.mkdir()
@@ -128,7 +131,9 @@ def test_a_host_page_embeds_two_games_and_hears_every_event(chromium, site_url, 
             context.close()
 
 
-def test_a_page_of_another_origin_can_neither_command_nor_hear_an_embed(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_page_of_another_origin_can_neither_command_nor_hear_an_embed(
+    chromium: Browser, site_url: str, tmp_path: Path
+) -> None:
     build = build_module()
     other = tmp_path / "other"
     other.mkdir()
@@ -164,7 +169,7 @@ FRIEND_HOST = """<!doctype html>
 """
 
 
-def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium: Browser, site_url: str, tmp_path: Path) -> None:
     """The embed's peer invite: a friend joins from the invite link in another browser; the two play the whole
     match and the host page hears ready, match_started, every step as a move (deals without their cards), then
     ended with the scores the boards show; it may set the theme; new_match is refused with an error event."""
@@ -182,8 +187,10 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(host_url)
             page.wait_for_function("() => [...document.querySelectorAll('iframe')].length === 1")
-            assert "play=friend" in page.get_attribute("iframe", "src")
-            frame = page.wait_for_selector("iframe").content_frame()
+            assert "play=friend" in (page.get_attribute("iframe", "src") or "")
+            iframe = page.wait_for_selector("iframe")
+            assert iframe is not None
+            frame = iframe.content_frame()
             assert frame is not None and page.main_frame.child_frames == [frame]
             frame.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')",
                                     timeout=ENGINE_TIMEOUT_MS)
@@ -200,7 +207,8 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
             frame.fill("#p2p-reply-paste", guest.input_value("#p2p-reply-text"))
             frame.click("#p2p-connect-button")
             guests = [guest]
-            for pg in [frame, *guests]:
+            both: list[Surface] = [frame, *guests]
+            for pg in both:
                 wait_phase(pg, "connected", timeout_ms=60_000)
                 pg.wait_for_function("() => (document.getElementById('board').dataset.step || '') !== ''")
             assert frame.get_attribute("#board", "data-hash") or guest.get_attribute("#board", "data-hash")
@@ -227,7 +235,7 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium, site_url, tm
             assert [e["type"] for e in again][:2] == ["ready", "match_started"] and again[0]["seq"] == 1
             assert [dict(e, seq=0) for e in again if e["type"] == "move"] == before
             wait_phase(frame, "paused")
-            guest.base_url = site_url  # (for exchange_codes' check of the invite link)
+            track(guest, site_url)  # (for exchange_codes' check of the invite link)
             exchange_codes(guest, frame, fresh=False)
             for pg in (frame, guest):
                 wait_phase(pg, "connected")
@@ -276,7 +284,7 @@ IN_VIEW_JS = """(sels) => sels.map((sel) => { const e = document.querySelector(s
   return [sel, r.top >= 0 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth + 1]; })"""
 
 
-def test_an_embed_in_a_900x640_box_lays_out_by_its_box(chromium, site_url, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_an_embed_in_a_900x640_box_lays_out_by_its_box(chromium: Browser, site_url: str, tmp_path: Path) -> None:
     """Issue 20 item 8: in a 900x640 container the embed draws the landscape board fitted to the box: the hand
     and the opponent's ship are in view without scrolling, before and after a move."""
     build = build_module()

@@ -6,8 +6,10 @@ pages end on the same state hash, with no error shown; axe finds nothing on the 
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page
 
 from test_p2p import connect, quiet, settle, wait_in_step
+from under_test import NewPage, recorder_of
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
 
 pytestmark = pytest.mark.e2e
@@ -15,7 +17,7 @@ pytestmark = pytest.mark.e2e
 MAX_DECISIONS = 200
 
 
-def decide(page) -> str:  # type: ignore[no-untyped-def]
+def decide(page: Page) -> str:
     """One decision of the page's human seat: a gift in two picks when one is offered, else the first move."""
     step = board(page, "data-step")
     picks = page.locator("#board [data-select]:not([data-select=''])")
@@ -40,7 +42,7 @@ def decide(page) -> str:  # type: ignore[no-untyped-def]
     return kind
 
 
-def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page, "?delay=0&test-games=1")
@@ -76,4 +78,4 @@ def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page) -> None:  # 
     shot(host, "friend-bots-over")
     for page in (host, guest):
         assert_no_error(page)
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []

@@ -5,12 +5,15 @@ with two bot seats run by the host page, played to the end with equal state hash
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 
 import pytest
+from playwright.sync_api import Browser, Locator, Page
 
 from legibility import measure
 from test_newcomer import MIN_TARGET, MIN_TEXT, assert_haul_texts_clear, open_context
 from test_p2p import friend_match, quiet, settle, wait_in_step
+from under_test import NewPage, device_of, errors_of, recorder_of
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot, start_local, wait_settled
 
 pytestmark = pytest.mark.e2e
@@ -20,7 +23,7 @@ HAUL_SVG = "#board svg.cargobay-haul"
 
 
 @pytest.fixture
-def phone(chromium, site_url):  # type: ignore[no-untyped-def]
+def phone(chromium: Browser, site_url: str) -> Iterator[Page]:
     """A 390x844 touch phone (test_newcomer's)."""
     context, pg = open_context(chromium, site_url, "phone")
     try:
@@ -29,22 +32,22 @@ def phone(chromium, site_url):  # type: ignore[no-untyped-def]
         context.close()
 
 
-def press(page, locator) -> None:  # type: ignore[no-untyped-def]
+def press(page: Page, locator: Locator) -> None:
     """A tap on a touch page, else a click."""
-    if getattr(page, "device", "") == "phone":
+    if device_of(page) == "phone":
         locator.tap()
     else:
         locator.click()
 
 
-def assert_phone_limits(page, where: str) -> None:  # type: ignore[no-untyped-def]
+def assert_phone_limits(page: Page, where: str) -> None:
     """Issue 20's limits, measured now (e2e/legibility.py): every board text >= 12 CSS px, every control >= 44."""
     now = measure(page)
     assert now["text"] and now["text"]["px"] >= MIN_TEXT, (where, now["text"])
     assert now["target"] and min(now["target"]["w"], now["target"]["h"]) >= MIN_TARGET, (where, now["target"])
 
 
-def pick_then_choose(page, option: int = 0, check=None) -> str:  # type: ignore[no-untyped-def]
+def pick_then_choose(page: Page, option: int = 0, check: Callable[[Page, str], None] | None = None) -> str:
     """One decision of the page's seat: when resolving, pick a Load card (data-select), check the board then
     offers exactly that card's completions and a way back, and click one; else click the first move. A tap
     on a phone; ``check(page, where)`` runs on the resolve options."""
@@ -75,7 +78,7 @@ def pick_then_choose(page, option: int = 0, check=None) -> str:  # type: ignore[
     return kind
 
 
-def test_a_whole_match_against_three_easy_bots_by_taps_on_a_phone(phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_match_against_three_easy_bots_by_taps_on_a_phone(phone: Page) -> None:
     """A person and three easy bots (long names: "Dot (Easy bot) · Dealer") by taps on a 390x844 touch phone,
     to the final table: in every state (each hand, Load, resolve pick and its options, Refuel, the trailers,
     the score table, the end) every board text >= 12 CSS px and every control >= 44 px, no name runs into
@@ -123,12 +126,12 @@ def test_a_whole_match_against_three_easy_bots_by_taps_on_a_phone(phone) -> None
     assert_haul_texts_clear(page, "haul phone: the end")
     assert_axe_clean(page, "haul over")
     shot(page, "haul-over", full_page=True)
-    assert page.errors == []
+    assert errors_of(page) == []
     print(f"haul vs 3 easy on a phone: {len(kinds)} decisions, {states} states measured,"
           f" in {time.monotonic() - started:.1f} s")
 
 
-def test_hot_seat_hands_over_between_two_people(page) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_hands_over_between_two_people(page: Page) -> None:
     open_ready(page)
     page.click("[data-game='haul']")
     page.wait_for_selector("#seat-3")
@@ -162,10 +165,10 @@ def test_hot_seat_hands_over_between_two_people(page) -> None:  # type: ignore[n
             break
         pick_then_choose(page)
     assert set(seen) == {0, 1}
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_a_friend_match_with_two_bot_seats_played_to_the_end(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_friend_match_with_two_bot_seats_played_to_the_end(new_page: NewPage) -> None:
     started = time.monotonic()
     host, guest = friend_match(new_page, "haul", ["me", "friend", "bot:easy", "bot:easy"])
     assert "Easy bot" in (host.locator("#board").text_content() or "")
@@ -185,7 +188,7 @@ def test_a_friend_match_with_two_bot_seats_played_to_the_end(new_page) -> None: 
     for page in (host, guest):
         assert page.locator("#board #game-over").count() == 1
         assert_no_error(page)
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     assert_axe_clean(guest, "haul friend match over (guest)")
     shot(guest, "haul-p2p-over", full_page=True)
     print(f"haul friend match: {len(kinds)} decisions in {time.monotonic() - started:.1f} s")

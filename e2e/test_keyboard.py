@@ -6,7 +6,9 @@ violation on any kind of board state reached."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import Page
 
+from under_test import recorder_of
 from ux import (
     arrow_to,
     assert_axe_clean,
@@ -29,7 +31,7 @@ SEED = 7  # with the policy below this match makes 4 reloads (found with the cor
 MAX_MOVES = 200
 
 
-def state_kind(page, items: list[str]) -> str:  # type: ignore[no-untyped-def]
+def state_kind(page: Page, items: list[str]) -> str:
     if board(page, "data-match") == "over":
         return "game over"
     if board(page, "data-selection"):
@@ -41,7 +43,7 @@ def state_kind(page, items: list[str]) -> str:  # type: ignore[no-untyped-def]
     return "other: " + ",".join(items[:3])
 
 
-def test_a_whole_match_with_the_keyboard_only(page) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_match_with_the_keyboard_only(page: Page) -> None:
     open_ready(page)
     assert_axe_clean(page, "menu")
     start_local(page, ("human", "easy"), seed=SEED, keyboard=True)
@@ -103,10 +105,10 @@ def test_a_whole_match_with_the_keyboard_only(page) -> None:  # type: ignore[no-
     shot(page, "kbd-03-over")
     assert_no_error(page)
     assert {"choose phase", "load phase", "reload selection"} <= checked, checked
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_arrow_keys_wrap_and_home_end(page) -> None:  # type: ignore[no-untyped-def]
+def test_arrow_keys_wrap_and_home_end(page: Page) -> None:
     open_ready(page)
     start_local(page, ("human", "easy"), seed=SEED)
     items = keys(page)

@@ -9,8 +9,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from legibility import fonts
+from under_test import errors_of, recorder_of, track
 from ux import (
     ARTIFACTS,
     assert_axe_clean,
@@ -31,16 +33,17 @@ MIN_TARGET = 44  # CSS px, both ways
 MIN_TEXT = 12  # CSS px, the board's smallest rendered font on a phone
 
 
-def assert_in_view(page: Any, selector: str, count: int) -> None:
+def assert_in_view(page: Page, selector: str, count: int) -> None:
     found = boxes(page, selector)
     assert len(found) == count, (selector, found)
     size = page.viewport_size
+    assert size is not None
     for box in found:
         assert box["left"] >= 0 and box["top"] >= 0, (selector, box)
         assert box["right"] <= size["width"] and box["bottom"] <= size["height"], (selector, box, size)
 
 
-def test_landscape_board_fits_1280x800_without_scrolling(page) -> None:  # type: ignore[no-untyped-def]
+def test_landscape_board_fits_1280x800_without_scrolling(page: Page) -> None:
     assert page.viewport_size == {"width": 1280, "height": 800}
     open_ready(page)
     start_local(page, ("human", "easy"), seed=7)
@@ -65,10 +68,10 @@ def test_landscape_board_fits_1280x800_without_scrolling(page) -> None:  # type:
         "() => [document.documentElement.scrollHeight, innerHeight]")
     shot(page, "layout-1280x800-later")
     assert_no_error(page)
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_resize_across_1000px_redraws_the_board(page) -> None:  # type: ignore[no-untyped-def]
+def test_resize_across_1000px_redraws_the_board(page: Page) -> None:
     open_ready(page)
     start_local(page, ("human", "easy"), seed=7)
     step = board(page, "data-step")
@@ -80,27 +83,26 @@ def test_resize_across_1000px_redraws_the_board(page) -> None:  # type: ignore[n
     assert board(page, "data-step") == step  # the same match, redrawn
     assert page.locator("#board [data-action]").count() > 0
     assert_no_error(page)
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
 @pytest.fixture
-def phone(chromium, site_url) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+def phone(chromium: Browser, site_url: str) -> Iterator[Page]:
     """A phone-sized portrait page with touch (390x844)."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                    device_scale_factor=3)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    pg.base_url = site_url
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.errors = errors
+    track(pg, site_url, errors=errors)
     try:
         yield pg
     finally:
         context.close()
 
 
-def small_targets(page: Any) -> list[dict[str, Any]]:
+def small_targets(page: Page) -> list[dict[str, Any]]:
     return [t for t in targets(page) if t["w"] < MIN_TARGET or t["h"] < MIN_TARGET]
 
 
@@ -108,7 +110,7 @@ def smallest(found: list[dict[str, Any]]) -> dict[str, Any]:
     return min(found, key=lambda t: min(t["w"], t["h"]))
 
 
-def test_phone_match_by_touch_with_44px_targets_and_12px_text(phone) -> None:  # type: ignore[no-untyped-def]
+def test_phone_match_by_touch_with_44px_targets_and_12px_text(phone: Page) -> None:
     page = phone
     open_ready(page)
     assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
@@ -169,5 +171,5 @@ def test_phone_match_by_touch_with_44px_targets_and_12px_text(phone) -> None:  #
           f" {step_index} taps")
     assert_axe_clean(page, "phone board", "#board")
     assert_no_error(page)
-    assert page.errors == []
+    assert errors_of(page) == []
     assert (ARTIFACTS / "phone-01-menu.png").exists()

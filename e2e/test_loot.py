@@ -13,10 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 import a11y
 from legibility import fonts
 from test_p2p import connect
+from under_test import errors_of, recorder_of, track
 from ux import (
     assert_axe_clean,
     assert_no_error,
@@ -47,7 +49,7 @@ TURN_JS = """() => {
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def open_loot(page: Any, query: str = "?delay=0") -> None:
+def open_loot(page: Page, query: str = "?delay=0") -> None:
     open_ready(page, query)
     card = page.locator("[data-game='loot']")
     assert not card.is_disabled(), "Loot N' Loaded shows as coming soon (GameInfo.available)"
@@ -55,28 +57,28 @@ def open_loot(page: Any, query: str = "?delay=0") -> None:
     page.wait_for_selector("#seat-count")
 
 
-def set_seats(page: Any, seats: tuple[str, ...]) -> None:
+def set_seats(page: Page, seats: tuple[str, ...]) -> None:
     page.select_option("#seat-count", str(len(seats)))
     page.wait_for_selector(f"#seat-{len(seats) - 1}")
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
 
 
-def start(page: Any, seats: tuple[str, ...], seed: int) -> None:
+def start(page: Page, seats: tuple[str, ...], seed: int) -> None:
     set_seats(page, seats)
     page.fill("#seed", str(seed))
     page.click("#start")
     page.wait_for_selector("#board[data-match='playing']", state="attached")
 
 
-def next_turn(page: Any) -> str:
+def next_turn(page: Page) -> str:
     """'shootout', 'over', 'cover' or 'move' (asserting no error shows)."""
     what = page.wait_for_function(TURN_JS, timeout=60_000).json_value()
     assert what != "error", error_message(page)
     return str(what)
 
 
-def actions(page: Any) -> list[str]:
+def actions(page: Page) -> list[str]:
     """The complete moves on the board; when it offers only a first step (a card put back into the deck, ruling
     7: the card, then its depth), that step is picked first and its completions are returned."""
     offered = list(page.locator("#board [data-action]").evaluate_all("es => es.map(e => e.dataset.action)"))
@@ -97,7 +99,7 @@ SIGNATURE_JS = """() => { const b = document.getElementById('board'), q = docume
   return [b.dataset.step, b.getAttribute('data-handoff'), !!(q && !q.hidden)].join('/'); }"""
 
 
-def click_action(page: Any, action: str, tap: bool = False) -> None:
+def click_action(page: Page, action: str, tap: bool = False) -> None:
     """Press one board element; wait until the engine took it (the step moved, a cover came or went, or a
     shootout opened)."""
     before = page.evaluate(SIGNATURE_JS)
@@ -110,16 +112,16 @@ def click_action(page: Any, action: str, tap: bool = False) -> None:
     assert_no_error(page)
 
 
-def phase(page: Any) -> str:
+def phase(page: Page) -> str:
     return page.get_attribute(LOOT_SVG, "data-phase") or ""
 
 
-def overlay_state(page: Any) -> str:
+def overlay_state(page: Page) -> str:
     return str(page.evaluate("() => { const q = document.getElementById('quickdraw');"
                              " return q && !q.hidden ? q.dataset.state : 'closed'; }"))
 
 
-def wait_overlay(page: Any, *states: str, timeout_ms: int = 15_000) -> None:
+def wait_overlay(page: Page, *states: str, timeout_ms: int = 15_000) -> None:
     page.wait_for_function(
         "(ss) => { const q = document.getElementById('quickdraw');"
         " return ss.includes(q && !q.hidden ? q.dataset.state : 'closed')"
@@ -127,7 +129,7 @@ def wait_overlay(page: Any, *states: str, timeout_ms: int = 15_000) -> None:
     assert_no_error(page)
 
 
-def outcome(page: Any) -> str:
+def outcome(page: Page) -> str:
     """Wait for the overlay's outcome, return it, and wait until the overlay closes or draws again."""
     wait_overlay(page, "result")
     text = page.inner_text(f"{QD} #quickdraw-text")
@@ -135,7 +137,7 @@ def outcome(page: Any) -> str:
     return text
 
 
-def draw(page: Any, press: Any, name: str | None = None, draw_shot: str | None = None) -> str:
+def draw(page: Page, press: Any, name: str | None = None, draw_shot: str | None = None) -> str:
     """One quick-draw: wait for DRAW! (a screenshot ``draw_shot`` then, which delays the press), press (a
     callable), screenshot ``name`` once the press shows, return the overlay's outcome."""
     wait_overlay(page, "draw")
@@ -160,7 +162,7 @@ WATCH_REVEAL_JS = """() => { const b = document.getElementById('board'); window.
   }).observe(b, {childList: true, subtree: true}); }"""
 
 
-def choose(page: Any, offered: list[str], guns_played: list[str]) -> str:
+def choose(page: Page, offered: list[str], guns_played: list[str]) -> str:
     """The person's move: the Duel Gun while it is in the hand (a shootout, in quick-draw mode), else the first."""
     if phase(page) == "gun":
         gun = "gun:duel" if "gun:duel" in offered else offered[0]
@@ -169,7 +171,7 @@ def choose(page: Any, offered: list[str], guns_played: list[str]) -> str:
     return offered[0]
 
 
-def assert_legible(page: Any, where: str, kinds: set[str]) -> None:
+def assert_legible(page: Page, where: str, kinds: set[str]) -> None:
     """Every text of the board >= 12 CSS px and every control >= 44 px both ways, now; a screenshot of the first
     board of each kind of state (its phase, and whether the person chooses), to look at."""
     small = [f for f in fonts(page) if f["px"] < MIN_TEXT]
@@ -182,7 +184,7 @@ def assert_legible(page: Any, where: str, kinds: set[str]) -> None:
         shot(page, f"loot-phone-{kind}", full_page=True)
 
 
-def test_a_whole_match_against_three_bots_on_a_phone_with_a_duel_and_a_quick_draw(phone: Any) -> None:
+def test_a_whole_match_against_three_bots_on_a_phone_with_a_duel_and_a_quick_draw(phone: Page) -> None:
     page = phone
     started = time.monotonic()
     open_loot(page)
@@ -232,7 +234,7 @@ def test_a_whole_match_against_three_bots_on_a_phone_with_a_duel_and_a_quick_dra
     assert len(json.loads(board(page, "data-scores"))) == 4
     assert_legible(page, "the end", kinds)
     assert_no_error(page)
-    assert page.errors == []
+    assert errors_of(page) == []
     assert_axe_clean(page, "loot over")
     shot(page, "loot-05-over", full_page=True)
     print(f"loot vs 3 bots on a phone: {decisions} decisions, states {sorted(kinds)}, duels {guns},"
@@ -242,18 +244,17 @@ def test_a_whole_match_against_three_bots_on_a_phone_with_a_duel_and_a_quick_dra
 
 # ------------------------------------------------------------------------------------------ (b) two at one screen
 @pytest.fixture
-def phone(chromium: Any, site_url: str) -> Iterator[Any]:
+def phone(chromium: Browser, site_url: str) -> Iterator[Page]:
     """A phone-sized portrait page with touch (390x844) that checks nothing left 127.0.0.1."""
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                    device_scale_factor=2)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    pg.base_url = site_url
     errors: list[str] = []
     requests: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.on("request", lambda r: requests.append(r.url))
-    pg.errors = errors
+    track(pg, site_url, errors=errors)
     try:
         yield pg
     finally:
@@ -261,7 +262,7 @@ def phone(chromium: Any, site_url: str) -> Iterator[Any]:
     assert all(u.startswith((site_url, "data:", "blob:")) for u in requests), "requests left 127.0.0.1"
 
 
-def to_shootout(page: Any, gun: str) -> list[str]:
+def to_shootout(page: Page, gun: str) -> list[str]:
     """Both people pick the same location and play ``gun`` (lifting the hot-seat cover for each), answering
     any prompt with its first choice, until the shootout's overlay opens. Returns the covers lifted."""
     covers: list[str] = []
@@ -282,7 +283,7 @@ def to_shootout(page: Any, gun: str) -> list[str]:
     raise AssertionError("no shootout came")
 
 
-def test_two_people_at_one_screen_draw_by_key_and_by_touch_and_an_early_press_loses(phone: Any) -> None:
+def test_two_people_at_one_screen_draw_by_key_and_by_touch_and_an_early_press_loses(phone: Page) -> None:
     page = phone
     started = time.monotonic()
     open_loot(page, "?delay=0&draw-timeout=6000")  # the checks below run under the open dialog: time for them
@@ -343,7 +344,7 @@ def test_two_people_at_one_screen_draw_by_key_and_by_touch_and_an_early_press_lo
     words = draw(page, lambda: zones.nth(1).tap(), "loot-09-phone-too-early")
     assert words.startswith("Player 1: too early! Player 2 hits the bottle first ("), words
     assert words.endswith(" v too early)"), words
-    assert page.errors == []
+    assert errors_of(page) == []
     print(f"two at one screen: {time.monotonic() - started:.1f} s")
 
 
@@ -351,12 +352,12 @@ def test_two_people_at_one_screen_draw_by_key_and_by_touch_and_an_early_press_lo
 ITEMS = "#option-items"
 
 
-def tick(page: Any, *types: str) -> None:
+def tick(page: Page, *types: str) -> None:
     for name in types:
         page.check(f"{ITEMS}-{name}")
 
 
-def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(page: Any) -> None:
+def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(page: Page) -> None:
     open_loot(page)
     set_seats(page, ("human", "easy", "easy", "easy"))
     page.click(f"{ITEMS}-box summary")
@@ -402,7 +403,7 @@ def test_item_checkboxes_refuse_a_bad_mix_with_the_reason_and_start_a_good_one(p
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["log"]["options"]["items"] == ["oil", "totem", "compass", "jewels", "clover", "gold", "dynamite",
                                                 "dart"]
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
 # ------------------------------------------------------------------------------------------ (d) a friend match

@@ -8,12 +8,12 @@ import json
 import time
 
 import pytest
+from playwright.sync_api import Page
 
 from test_p2p import (
     BOARD,
     error_message,
     invite_by_hand,
-    open_ready,
     quiet,
     settle,
     shot,
@@ -21,16 +21,18 @@ from test_p2p import (
     wait_peer,
     wait_phase,
 )
+from under_test import NewPage, recorder_of
+from ux import open_ready
 
 pytestmark = pytest.mark.e2e
 MAX_DECISIONS = 300
 
 
-def board(page, name: str) -> str:  # type: ignore[no-untyped-def]
+def board(page: Page, name: str) -> str:
     return page.get_attribute(BOARD, name) or ""
 
 
-def choose(page, index: int) -> str:  # type: ignore[no-untyped-def]
+def choose(page: Page, index: int) -> str:
     """Click one of the board's choices (players differ in which, so picks meet, miss and duel)."""
     step = board(page, "data-step")
     choices = page.locator(f"{BOARD} [data-action]")
@@ -60,7 +62,7 @@ def choose(page, index: int) -> str:  # type: ignore[no-untyped-def]
     return action
 
 
-def test_three_browsers_play_a_whole_loot_match(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_three_browsers_play_a_whole_loot_match(new_page: NewPage) -> None:
     started = time.monotonic()
     host, ann, bob = new_page(), new_page(), new_page()
     for page in (host, ann, bob):
@@ -115,6 +117,6 @@ def test_three_browsers_play_a_whole_loot_match(new_page) -> None:  # type: igno
     assert not any(action.startswith("draw:") for action in actions)  # no reflex shootout between browsers
     for page in pages:
         assert error_message(page) == ""
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     shot(host, "loot-p2p-03-over")
     print(f"loot 3-browser match: {len(actions)} decisions in {time.monotonic() - started:.1f} s")

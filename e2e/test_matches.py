@@ -11,13 +11,16 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from cargobay.engine import Match
 from cargobay.registry import SPECS
 from cargobay.replay import Replay
 from test_site import ENGINE_TIMEOUT_MS, board_attr, error_message, human_move, play_to_end, shot, start_match
+from under_test import NewPage, base_url_of, errors_of, recorder_of, track
 
 pytestmark = pytest.mark.e2e
 
@@ -31,17 +34,17 @@ FILL_STORAGE_JS = """() => {
 UNFILL_JS = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fill')) localStorage.removeItem(k); }"
 
 
-def open_tab(context, url: str):  # type: ignore[no-untyped-def]
+def open_tab(context: BrowserContext, url: str) -> Page:
     page = context.new_page()
-    page.base_url = url  # type: ignore[attr-defined]
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    errors: list[str] = []
+    track(page, url, errors=errors)
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url + "?delay=0&sw=0")
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
     return page
 
 
-def rows(page) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
+def rows(page: Page) -> list[dict[str, str]]:
     return list(page.evaluate(
         "() => [...document.querySelectorAll('#matches-list .match-row')].map((r) => ({id: r.dataset.id,"
         " state: r.dataset.state, here: r.dataset.here || '', elsewhere: r.dataset.elsewhere || '',"
@@ -49,7 +52,7 @@ def rows(page) -> list[dict[str, str]]:  # type: ignore[no-untyped-def]
     ))
 
 
-def to_menu(page) -> None:  # type: ignore[no-untyped-def]
+def to_menu(page: Page) -> None:
     before = page.get_attribute("#matches-list", "data-refreshed")
     page.click("#to-menu")
     page.wait_for_selector("#menu-screen:not([hidden])")
@@ -57,15 +60,15 @@ def to_menu(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function("(n) => document.getElementById('matches-list').dataset.refreshed !== n", arg=before)
 
 
-def record(page, record_id: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def record(page: Page, record_id: str) -> dict[str, Any]:
     return dict(json.loads(page.evaluate("(k) => localStorage.getItem(k)", "cargobay.match." + record_id)))
 
 
-def act(page, row_id: str, action: str) -> None:  # type: ignore[no-untyped-def]
+def act(page: Page, row_id: str, action: str) -> None:
     page.click(f"#matches-list .match-row[data-id='{row_id}'] [data-act='{action}']")
 
 
-def test_matches_are_listed_resumed_renamed_deleted_and_tabs_never_clash(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+def test_matches_are_listed_resumed_renamed_deleted_and_tabs_never_clash(chromium: Browser, site_url: str) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     try:
         first = open_tab(context, site_url)
@@ -132,13 +135,13 @@ def test_matches_are_listed_resumed_renamed_deleted_and_tabs_never_clash(chromiu
         act(first, other, "delete")
         first.wait_for_function("() => document.querySelectorAll('#matches-list .match-row').length === 1")
         assert first.evaluate("(id) => localStorage.getItem('cargobay.match.' + id)", other) is None
-        assert first.errors == [] and second.errors == []  # type: ignore[attr-defined]
+        assert errors_of(first) == [] and errors_of(second) == []
     finally:
         context.close()
 
 
-def test_a_full_storage_is_reported_then_saving_resumes(page) -> None:  # type: ignore[no-untyped-def]
-    page.goto(page.base_url + "?delay=0&sw=0")
+def test_a_full_storage_is_reported_then_saving_resumes(page: Page) -> None:
+    page.goto(base_url_of(page) + "?delay=0&sw=0")
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
     start_match(page, ("human", "easy"), seed=3)
     page.evaluate(FILL_STORAGE_JS)
@@ -149,7 +152,7 @@ def test_a_full_storage_is_reported_then_saving_resumes(page) -> None:  # type: 
     page.wait_for_function("() => document.getElementById('board').dataset.turnOwner === 'human'")
     page.locator("#board [data-action]").first.click()
     page.wait_for_function("() => !document.getElementById('game-screen').hasAttribute('data-save-failed')")
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
 def cli_log(tmp_path: Path) -> Path:
@@ -160,8 +163,8 @@ def cli_log(tmp_path: Path) -> Path:
     return out
 
 
-def test_export_import_and_step_through_the_replay_viewer(page, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    page.goto(page.base_url + "?delay=0&sw=0")
+def test_export_import_and_step_through_the_replay_viewer(page: Page, tmp_path: Path) -> None:
+    page.goto(base_url_of(page) + "?delay=0&sw=0")
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
     start_match(page, ("human", "easy"), seed=11)
     play_to_end(page)
@@ -211,6 +214,7 @@ def test_export_import_and_step_through_the_replay_viewer(page, tmp_path) -> Non
     def at(step: int) -> None:
         page.wait_for_function("(s) => document.getElementById('board').dataset.step === String(s)", arg=step)
         viewer = page.get_attribute("#board", "data-viewer")
+        assert viewer is not None
         assert board_attr(page, "data-hash") == replay.frame(step, None if viewer == "none" else int(viewer))["hash"]
 
     page.click("#replay-forward")
@@ -234,11 +238,12 @@ def test_export_import_and_step_through_the_replay_viewer(page, tmp_path) -> Non
     assert page.locator("#board [data-action], #board [data-select]").count() == 0
     shot(page, "matches-02-replay-viewer")
     assert error_message(page) == ""
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_a_match_between_browsers_is_listed_and_replayed_as_each_player_saw_it(new_page) -> None:  # type: ignore[no-untyped-def]
-    from test_p2p import connect, open_ready, play, wait_phase
+def test_a_match_between_browsers_is_listed_and_replayed_as_each_player_saw_it(new_page: NewPage) -> None:
+    from test_p2p import connect, play, wait_phase
+    from ux import open_ready
 
     host, guest = new_page(), new_page()
     for page in (host, guest):
@@ -260,7 +265,7 @@ def test_a_match_between_browsers_is_listed_and_replayed_as_each_player_saw_it(n
     # (with cards dealt cryptographically a page's log holds the cards it learnt, so its replay ends on the
     # same scores, not always on the same state hash as the live board)
     assert board_attr(host, "data-scores") == scores
-    def two_steps_as(page, viewer: str) -> str:  # type: ignore[no-untyped-def]
+    def two_steps_as(page: Page, viewer: str) -> str:
         page.select_option("#replay-viewer", viewer)
         page.wait_for_selector(f"#board[data-viewer='{viewer if viewer != 'spectator' else 'none'}']",
                                state="attached")
@@ -285,4 +290,4 @@ def test_a_match_between_browsers_is_listed_and_replayed_as_each_player_saw_it(n
     boards.append(two_steps_as(guest, "1"))
     assert len(set(boards)) == 3  # each player's own hand, and the public view
     shot(host, "matches-03-replay-between-browsers")
-    assert host.recorder.errors == [] and guest.recorder.errors == []
+    assert recorder_of(host).errors == [] and recorder_of(guest).errors == []

@@ -11,9 +11,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from legibility import fonts, measure
+from under_test import base_url_of, device_of, errors_of, track
 from ux import (
     ARTIFACTS,
     assert_axe_clean,
@@ -28,7 +30,7 @@ from ux import (
 
 pytestmark = pytest.mark.e2e
 
-VIEWPORTS = {
+VIEWPORTS: dict[str, dict[str, Any]] = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
               "device_scale_factor": 3},
@@ -45,20 +47,18 @@ MIN_TEXT, MIN_TARGET = 12, 44  # CSS px
 STATES = 4  # the first board and the next three steps (a pick, then a move, ...)
 
 
-def open_context(chromium, site_url, device: str):  # type: ignore[no-untyped-def]
+def open_context(chromium: Browser, site_url: str, device: str) -> tuple[BrowserContext, Page]:
     context = chromium.new_context(**VIEWPORTS[device])
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    pg.base_url = site_url
-    pg.device = device
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.errors = errors
+    track(pg, site_url, errors=errors, device=device)
     return context, pg
 
 
 @pytest.fixture
-def phone(chromium, site_url) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+def phone(chromium: Browser, site_url: str) -> Iterator[Page]:
     context, pg = open_context(chromium, site_url, "phone")
     try:
         yield pg
@@ -67,7 +67,7 @@ def phone(chromium, site_url) -> Iterator[Any]:  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture(params=list(VIEWPORTS))
-def device(chromium, site_url, request) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+def device(chromium: Browser, site_url: str, request: pytest.FixtureRequest) -> Iterator[Page]:
     context, pg = open_context(chromium, site_url, request.param)
     try:
         yield pg
@@ -75,7 +75,7 @@ def device(chromium, site_url, request) -> Iterator[Any]:  # type: ignore[no-unt
         context.close()
 
 
-def start_game(page: Any, game: str) -> None:
+def start_game(page: Page, game: str) -> None:
     seats, options = SETUPS[game]
     if not page.is_hidden("#game-screen"):
         page.click("#to-menu")
@@ -93,7 +93,7 @@ def start_game(page: Any, game: str) -> None:
     wait_settled(page)
 
 
-def press_something(page: Any, tap: bool) -> None:
+def press_something(page: Page, tap: bool) -> None:
     """Press the board's first pick (no selection yet) or its first move (one completing the selection
     first), by tap on a phone; an element another one covers is passed over."""
     step, selection = board(page, "data-step"), board(page, "data-selection")
@@ -133,7 +133,7 @@ def press_something(page: Any, tap: bool) -> None:
 
 
 @pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
-def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
+def test_every_game_measured(device: Page) -> None:
     page = device
     open_ready(page)
     figures: dict[str, Any] = {}
@@ -146,26 +146,26 @@ def test_every_game_measured(device) -> None:  # type: ignore[no-untyped-def]
                 break
             states.append(measure(page))
             small_texts.update(f"{f['text']!r} {f['px']}" for f in fonts(page) if f["px"] < MIN_TEXT)
-            shot(page, f"newcomer-{page.device}-{game}-{index}")
-            assert_axe_clean(page, f"{game} {page.device} state {index}", "#board")
+            shot(page, f"newcomer-{device_of(page)}-{game}-{index}")
+            assert_axe_clean(page, f"{game} {device_of(page)} state {index}", "#board")
             if index < STATES - 1:
-                press_something(page, tap=page.device == "phone")
+                press_something(page, tap=device_of(page) == "phone")
         text = min((s["text"] for s in states if s["text"]), key=lambda t: t["px"])
         target = min((s["target"] for s in states if s["target"]), key=lambda t: min(t["w"], t["h"]))
         figures[game] = {"text": text, "target": target}
-        print(f"{page.device} {game}: smallest text {text['px']} px ({text['text']!r}),"
+        print(f"{device_of(page)} {game}: smallest text {text['px']} px ({text['text']!r}),"
               f" smallest target {min(target['w'], target['h'])} px ({target['name']!r})")
         if small_texts:
             print(f"  under {MIN_TEXT} px: {', '.join(sorted(small_texts)[:30])}")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    (ARTIFACTS / f"legibility-{page.device}.json").write_text(json.dumps(figures, indent=1))
+    (ARTIFACTS / f"legibility-{device_of(page)}.json").write_text(json.dumps(figures, indent=1))
     small = {g: f for g, f in figures.items() if f["text"]["px"] < MIN_TEXT
              or min(f["target"]["w"], f["target"]["h"]) < MIN_TARGET}
     assert not small or not os.environ.get("CARGOBAY_STRICT"), small
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def assert_legible(page: Any, where: str) -> dict[str, Any]:
+def assert_legible(page: Page, where: str) -> dict[str, Any]:
     """The board's text >= 12 CSS px and every control >= 44 px both ways, measured now; axe clean."""
     now = measure(page)
     assert now["text"] and now["text"]["px"] >= MIN_TEXT, (where, now["text"])
@@ -174,7 +174,7 @@ def assert_legible(page: Any, where: str) -> dict[str, Any]:
     return now
 
 
-def tap(page: Any, selector: str) -> None:
+def tap(page: Page, selector: str) -> None:
     """Tap a board element (a plan spot by its cell) and wait until the board took it."""
     step, selection = board(page, "data-step"), board(page, "data-selection")
     target = page.locator(selector).first
@@ -184,7 +184,7 @@ def tap(page: Any, selector: str) -> None:
     wait_settled(page)
 
 
-def test_a_whole_team_up_game_on_the_phone_by_taps_with_a_stop_confirmation(phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_team_up_game_on_the_phone_by_taps_with_a_stop_confirmation(phone: Page) -> None:
     page = phone
     open_ready(page)
     start_game(page, "teamup")
@@ -217,10 +217,10 @@ def test_a_whole_team_up_game_on_the_phone_by_taps_with_a_stop_confirmation(phon
     assert json.loads(board(page, "data-scores")) == [score]
     shot(page, "newcomer-teamup-phone-over")
     assert_axe_clean(page, "teamup phone: over", "#board")
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(phone) -> None:  # type: ignore[no-untyped-def]
+def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(phone: Page) -> None:
     """(On the phone only, and from one match: the toolbar's link is the same code for every game; the desktop
     ran 140 s under load in CI's budget of about 90 s for this module.)"""
     page = phone
@@ -236,15 +236,16 @@ def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(pho
         assert section.locator("h2").inner_text() and section.locator("figure > svg").count() == 1
         assert section.locator("h3").all_inner_texts() == ["A turn", "Scoring", "On the board"]
         box = section.locator("h2").bounding_box()
-        assert box is not None and 0 <= box["y"] < page.viewport_size["height"]  # scrolled to it
+        size = page.viewport_size
+        assert box is not None and size is not None and 0 <= box["y"] < size["height"]  # scrolled to it
         if game == "loot":
-            shot(page, f"newcomer-{page.device}-howto-loot")
+            shot(page, f"newcomer-{device_of(page)}-howto-loot")
         page.go_back()
         page.wait_for_selector(".howto-link")
     small = [t for t in targets(page, ".howto-link") if min(t["w"], t["h"]) < MIN_TARGET]
     assert not small, small
-    page.goto(page.base_url + "how-to-play.html")
-    assert_axe_clean(page, f"how to play ({page.device})")
+    page.goto(base_url_of(page) + "how-to-play.html")
+    assert_axe_clean(page, f"how to play ({device_of(page)})")
     smallest = min(fonts(page, ".howto-text") + fonts(page, ".howto-goal"), key=lambda f: f["px"])
     assert smallest["px"] >= MIN_TEXT, smallest
     open_ready(page)
@@ -252,9 +253,9 @@ def test_how_to_play_is_reachable_from_the_menu_and_the_match_for_every_game(pho
         start_game(page, game)
         assert page.get_attribute("#how-to", "href") == f"./how-to-play.html#{game}"
         assert page.locator("#how-to").is_visible()
-    page.goto(page.base_url + "how-to-play.html#teamup")
+    page.goto(base_url_of(page) + "how-to-play.html#teamup")
     assert page.locator("section#teamup figure svg.cargobay-teamup").count() == 1
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
 MAP_SPOTS_JS = """(selector) => {
@@ -277,7 +278,7 @@ EMPTY_SPOT_JS = """() => {
   return found; }"""
 
 
-def tap_at(page: Any, point: list[float], wait: bool = True) -> None:
+def tap_at(page: Page, point: list[float], wait: bool = True) -> None:
     step, selection = board(page, "data-step"), board(page, "data-selection")
     page.touchscreen.tap(point[0], point[1])
     if wait:
@@ -285,12 +286,12 @@ def tap_at(page: Any, point: list[float], wait: bool = True) -> None:
         wait_settled(page)
 
 
-def map_spots(page: Any, selector: str) -> list[list[float]]:
+def map_spots(page: Page, selector: str) -> list[list[float]]:
     """Centres of the elements inside the map's window (and the viewport), in client px."""
     return list(page.evaluate(MAP_SPOTS_JS, selector))
 
 
-def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone: Page) -> None:
     """Zoomed in on the choice (a hex >= 44 px), the legal sites marked, an illegal tap explained, every text
     >= 12 px; landing and a first turn by taps."""
     page = phone
@@ -344,10 +345,10 @@ def test_a_tf22_landing_and_first_turn_on_the_phone_by_taps(phone) -> None:  # t
     assert deeds >= 1 and "Since your last move" in said and said.count("Ben (Easy bot)") >= min(deeds, 10), said
     assert_legible(page, "tf22 phone: the bot's turn done")
     shot(page, "newcomer-tf22-phone-turn3")
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def assert_haul_texts_clear(page: Any, where: str) -> None:
+def assert_haul_texts_clear(page: Page, where: str) -> None:
     """Each trailer's name (and "Dealer") stays clear of its facts (their boxes apart across or down); every
     text of the board inside it."""
     clash = page.evaluate("""() => [...document.querySelectorAll('#board g.trailer')].map(g => {
@@ -361,7 +362,7 @@ def assert_haul_texts_clear(page: Any, where: str) -> None:
     assert not edge, (where, edge)
 
 
-def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no-untyped-def]
+def test_four_bots_play_haul_each_named_apart(phone: Page) -> None:
     """A Haul match of four easy bots to its end: every seat has a name of its own (and its colour) in the last
     Load's who-took-what and in the score table; none is a bare "Easy bot". On the phone no name runs into
     the facts beside it (the first board of a match with a person: a bot is the dealer)."""
@@ -390,35 +391,38 @@ def test_four_bots_play_haul_each_named_apart(phone) -> None:  # type: ignore[no
     assert_haul_texts_clear(page, "haul phone: four bots, over")
     shot(page, "newcomer-haul-four-bots-over", full_page=True)
     assert_axe_clean(page, "haul four bots: over", "#board")
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
 @pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
-def test_tf22_bot_turn_times_at_the_page_s_own_pace(device) -> None:  # type: ignore[no-untyped-def]
+def test_tf22_bot_turn_times_at_the_page_s_own_pace(device: Page) -> None:
     """The seconds from End turn to the person's next move, with the page's own delay between bot actions (no
     ?delay=0), and the bot's actions in that time (the match log)."""
     page = device
     open_ready(page, "")
     start_game(page, "tf22")
     for _ in range(2):  # the landing: a site, then the pods
-        press_something(page, tap=page.device == "phone")
+        press_something(page, tap=device_of(page) == "phone")
     for turn in range(3):
         if board(page, "data-match") == "over":
             break
         before = len(page.evaluate("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
                                    " sessionStorage.getItem('cargobay.tab.local'))).log.actions"))
         started = time.monotonic()
-        tap(page, '#board [data-action="end"]') if page.device == "phone" else page.click('#board [data-action="end"]')
+        if device_of(page) == "phone":
+            tap(page, '#board [data-action="end"]')
+        else:
+            page.click('#board [data-action="end"]')
         wait_settled(page)
         seconds = time.monotonic() - started
         after = len(page.evaluate("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
                                   " sessionStorage.getItem('cargobay.tab.local'))).log.actions"))
-        print(f"{page.device} tf22 bot turn {turn + 1}: {seconds:.1f} s for {after - before - 1} actions"
+        print(f"{device_of(page)} tf22 bot turn {turn + 1}: {seconds:.1f} s for {after - before - 1} actions"
               f" (deeds listed: {page.get_attribute('#board g.recent', 'data-deeds')})")
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> None:  # type: ignore[no-untyped-def]
+def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone: Page) -> None:
     """Issue 20 item 9: Haul's friend match starts as you, a friend and two bots, Team UP!'s as you and a friend;
     a set-up Host refuses says why right under the seats, in view; a local set-up Start refuses, under the
     field that caused it."""
@@ -463,10 +467,10 @@ def test_friend_match_defaults_and_a_set_up_problem_shown_where_it_is(phone) -> 
     page.dispatch_event("#seed", "change")
     local.wait_for(state="hidden")
     assert page.get_attribute("#seed", "aria-invalid") is None
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def test_the_hot_seat_cover_s_button_holds_its_words_on_a_phone(phone) -> None:  # type: ignore[no-untyped-def]
+def test_the_hot_seat_cover_s_button_holds_its_words_on_a_phone(phone: Page) -> None:
     """Issue 20 item 10: the cover between two people at one screen: its button's words inside the button
     (they ran past both ends), every text >= 12 px and the button >= 44 px on a phone."""
     page = phone
@@ -482,10 +486,10 @@ def test_the_hot_seat_cover_s_button_holds_its_words_on_a_phone(phone) -> None: 
     now = measure(page)
     assert now["text"]["px"] >= MIN_TEXT and min(now["target"]["w"], now["target"]["h"]) >= MIN_TARGET, now
     shot(page, "newcomer-hot-seat-cover")
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
-def test_a_card_explains_itself_on_a_long_press_and_on_focus(phone) -> None:  # type: ignore[no-untyped-def]
+def test_a_card_explains_itself_on_a_long_press_and_on_focus(phone: Page) -> None:
     """Issue 20 item 7: on a touch phone a long-press on a card shows its words (its <title>) in a bubble and
     plays nothing; a keyboard focus shows them too."""
     page = phone
@@ -513,12 +517,12 @@ def test_a_card_explains_itself_on_a_long_press_and_on_focus(phone) -> None:  # 
     page.keyboard.press("ArrowRight")  # keyboard focus (focus-visible) on the next card
     page.wait_for_function("(w) => !document.getElementById('board-tip').hidden"
                            " && document.getElementById('board-tip').textContent !== w", arg=words)
-    assert page.errors == []
+    assert errors_of(page) == []
 
 
 @pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
 @pytest.mark.parametrize("query", ["?delay=0", ""])
-def test_loot_pauses_after_each_move_measured(phone, query) -> None:  # type: ignore[no-untyped-def]
+def test_loot_pauses_after_each_move_measured(phone: Page, query: str) -> None:
     """Issue 20 item 10: the seconds from each of the person's Loot moves (gun cards, a person and two easy bots)
     to the next, with the engine actions taken meanwhile (the match log) and the slowest engine answers."""
     from test_loot import actions, click_action, next_turn, open_loot, phase, start
@@ -529,7 +533,7 @@ def test_loot_pauses_after_each_move_measured(phone, query) -> None:  # type: ig
     start(page, ("human", "easy", "easy"), seed=7)
     count = ("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
              " sessionStorage.getItem('cargobay.tab.local'))).log.actions.length")
-    rows = []
+    rows: list[tuple[str, str, float, int]] = []
     while next_turn(page) != "over" and len(rows) < 80:
         offered = actions(page)
         what = phase(page)
@@ -555,7 +559,7 @@ TIMELINE_JS = """() => { window.tl = []; const t0 = performance.now();
 
 
 @pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
-def test_loot_quick_draw_duel_pause_measured(phone) -> None:  # type: ignore[no-untyped-def]
+def test_loot_quick_draw_duel_pause_measured(phone: Page) -> None:
     """Issue 20 item 10: a newcomer plays the Duel Gun in Loot's default (quick-draw) mode and does not press:
     the seconds from the gun to the next move, and the overlay's timeline."""
     from test_loot import actions, click_action, next_turn, open_loot, phase, start

@@ -9,26 +9,28 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser, Page
 
 from sites import build_module, site_dist
 from test_site import ENGINE_TIMEOUT_MS, error_message, open_app, play_to_end, shot, start_match, wait_ready
+from under_test import track
 
 pytestmark = pytest.mark.e2e
 
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json", ".webmanifest"}
 
 
-def wait_offline_ready(page) -> None:  # type: ignore[no-untyped-def]
+def wait_offline_ready(page: Page) -> None:
     """The service worker has precached the site and controls the page."""
     page.wait_for_selector("html[data-offline='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
 
 
-def test_one_visit_then_offline_reload_plays_a_match(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+def test_one_visit_then_offline_reload_plays_a_match(chromium: Browser, site_url: str) -> None:
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.base_url = site_url  # type: ignore[attr-defined]
+        track(page, site_url)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         open_app(page)
@@ -65,15 +67,15 @@ def test_one_visit_then_offline_reload_plays_a_match(chromium, site_url) -> None
         context.close()
 
 
-def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(  # type: ignore[no-untyped-def]
-    chromium, cold_site_url
+def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(
+    chromium: Browser, cold_site_url: str
 ) -> None:
     """Issue 25: the cold boot takes no snapshot (it reports "wanted"); once it is ready the page's snapshot maker
     stores one; the reload restores it and the engine answers."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.base_url = cold_site_url  # type: ignore[attr-defined]
+        track(page, cold_site_url)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         open_app(page)
@@ -95,14 +97,14 @@ def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on
         context.close()
 
 
-def test_a_shipped_snapshot_is_restored_on_the_first_visit_and_kept(chromium, site_url) -> None:  # type: ignore[no-untyped-def]
+def test_a_shipped_snapshot_is_restored_on_the_first_visit_and_kept(chromium: Browser, site_url: str) -> None:
     """`build.py --snapshot` (the site every other e2e test is served, e2e/sites.py): a first visit fetches the shipped
     snapshot and restores it, starts no snapshot maker, keeps it, and the engine plays; a reload restores the kept
     one."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
-        page.base_url = site_url  # type: ignore[attr-defined]
+        track(page, site_url)
         makers: list[str] = []
         page.on("request", lambda r: makers.append(r.url) if "role=snapshot" in r.url else None)
         errors: list[str] = []
@@ -134,7 +136,7 @@ def rebuild(dist: Path, old: str, new: str) -> None:
                 path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def test_a_new_build_is_announced_and_applied_on_reload(chromium, site_url, tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_new_build_is_announced_and_applied_on_reload(chromium: Browser, site_url: str, tmp_path: Path) -> None:
     build = build_module()
     dist = tmp_path / "site"
     shutil.copytree(site_dist(), dist)

@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from pathcut import can_cut, cut, pair_ports
+from under_test import NewPage, Surface, base_url_of, recorder_of
 from ux import open_ready
 
 pytestmark = pytest.mark.e2e
@@ -28,38 +32,39 @@ BOARD = "#board"
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shot(page: Surface, name: str) -> None:
+    """A full-page screenshot (of the page a frame is in, for a frame)."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    (page if isinstance(page, Page) else page.page).screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
+def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
-def attr(page, name: str) -> str:  # type: ignore[no-untyped-def]
+def attr(page: Surface, name: str) -> str:
     return page.get_attribute(BOARD, name) or ""
 
 
-def phase(page) -> str:  # type: ignore[no-untyped-def]
+def phase(page: Surface) -> str:
     return attr(page, "data-p2p")
 
 
-def wait_phase(page, *phases: str, timeout_ms: int = 30_000) -> None:  # type: ignore[no-untyped-def]
+def wait_phase(page: Surface, *phases: str, timeout_ms: int = 30_000) -> None:
     page.wait_for_function(
         "(ps) => ps.includes(document.getElementById('board').dataset.p2p)", arg=list(phases), timeout=timeout_ms
     )
 
 
-def error_message(page) -> str:  # type: ignore[no-untyped-def]
-    return page.evaluate(
+def error_message(page: Surface) -> str:
+    return str(page.evaluate(
         "() => { const m = document.getElementById('messages');"
         " return m.dataset.kind === 'error' ? m.textContent : ''; }"
-    )
+    ))
 
 
-def exchange_codes(  # type: ignore[no-untyped-def]
-    inviter, joiner, *, fresh: bool, shots: bool = False, via_link: bool = False
+def exchange_codes(
+    inviter: Surface, joiner: Surface, *, fresh: bool, shots: bool = False, via_link: bool = False
 ) -> None:
     """The inviter makes an invite, the joiner pastes it (or opens the invite link) and makes a reply, the
     inviter pastes the reply."""
@@ -70,7 +75,7 @@ def exchange_codes(  # type: ignore[no-untyped-def]
     inviter.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
     invite = inviter.input_value("#p2p-invite-text")
     link = inviter.input_value("#p2p-invite-link")
-    assert link.endswith("#join=" + invite) and link.startswith(inviter.base_url)
+    assert link.endswith("#join=" + invite) and link.startswith(base_url_of(inviter))
     assert inviter.locator("#p2p-invite-qr svg").count() == 1
     if shots:
         shot(inviter, "p2p-01-invite")
@@ -91,7 +96,7 @@ def exchange_codes(  # type: ignore[no-untyped-def]
     inviter.click("#p2p-connect-button")
 
 
-def connect(host, guest, *, shots: bool = False, via_link: bool = False) -> None:  # type: ignore[no-untyped-def]
+def connect(host: Page, guest: Page, *, shots: bool = False, via_link: bool = False) -> None:
     exchange_codes(host, guest, fresh=True, shots=shots, via_link=via_link)
     for page in (host, guest):
         wait_phase(page, "connected")
@@ -103,7 +108,7 @@ def connect(host, guest, *, shots: bool = False, via_link: bool = False) -> None
 
 
 
-def friend_match(new_page, game: str, seats: list[str]) -> tuple:  # type: ignore[no-untyped-def,type-arg]
+def friend_match(new_page: NewPage, game: str, seats: list[str]) -> tuple[Page, Page]:
     """A host and a guest page, connected in a match of ``game`` the host set up with ``seats`` (``me``,
     ``friend``, ``bot:<level>`` per seat, in order)."""
     host, guest = new_page(), new_page()
@@ -124,7 +129,7 @@ WAIT_CHANGE_JS = """() => new Promise((done) => {
 })"""
 
 
-def wait_change(pages) -> None:  # type: ignore[no-untyped-def]
+def wait_change(pages: Sequence[Surface]) -> None:
     """Wait on page state rather than a clock: until a board of some page changes (each page in turn, at most
     200 ms each, so a change on another page is not missed for long)."""
     for page in pages:
@@ -132,7 +137,7 @@ def wait_change(pages) -> None:  # type: ignore[no-untyped-def]
             return
 
 
-def quiet(page) -> bool:  # type: ignore[no-untyped-def]
+def quiet(page: Surface) -> bool:
     return not page.evaluate("() => document.getElementById('board').hasAttribute('aria-busy')")
 
 
@@ -141,13 +146,13 @@ PROBE_JS = """() => { const b = document.getElementById('board'), m = document.g
           b.dataset.toDecide === 'yes' && !b.hasAttribute('aria-busy'), b.dataset.step || '']; }"""
 
 
-def probe(page) -> tuple[str, str, bool, str]:  # type: ignore[no-untyped-def]
+def probe(page: Surface) -> tuple[str, str, bool, str]:
     """One round trip: (the error shown or "", the p2p phase, has a move to make and is not busy, the step)."""
     error, state, ready, step = page.evaluate(PROBE_JS)
     return error, state, ready, step
 
 
-def settle(pages) -> list[tuple[str, str, bool, str]]:  # type: ignore[no-untyped-def]
+def settle(pages: Sequence[Surface]) -> list[tuple[str, str, bool, str]]:
     """Wait until some page has a move to make, or every page shows game over (polling the pages); returns each
     page's probe."""
     deadline = time.monotonic() + SETTLE_S
@@ -161,7 +166,7 @@ def settle(pages) -> list[tuple[str, str, bool, str]]:  # type: ignore[no-untype
     raise AssertionError(f"no page got a move: {[(phase(p), attr(p, 'data-step')) for p in pages]}")
 
 
-def decide(page) -> None:  # type: ignore[no-untyped-def]
+def decide(page: Surface) -> None:
     """Click the page's first clickable choice; wait until the page has taken it."""
     step = attr(page, "data-step")
     choices = page.locator(f"{BOARD} [data-action]")
@@ -179,7 +184,7 @@ def decide(page) -> None:  # type: ignore[no-untyped-def]
     )
 
 
-def play(pages, *, until_step: int | None = None) -> int:  # type: ignore[no-untyped-def]
+def play(pages: Sequence[Surface], *, until_step: int | None = None) -> int:
     """Click whichever page has a move until the match is over (or a page passes until_step)."""
     decisions = 0
     while True:
@@ -198,7 +203,7 @@ def play(pages, *, until_step: int | None = None) -> int:  # type: ignore[no-unt
         assert decisions < MAX_DECISIONS, "the match did not end"
 
 
-def wait_in_step(pages) -> None:  # type: ignore[no-untyped-def]
+def wait_in_step(pages: Sequence[Surface]) -> None:
     """Wait until both pages stand at the same step with the same state hash."""
     deadline = time.monotonic() + SETTLE_S
     while time.monotonic() < deadline:
@@ -209,7 +214,7 @@ def wait_in_step(pages) -> None:  # type: ignore[no-untyped-def]
     raise AssertionError(f"pages out of step: {[(attr(p, 'data-step'), attr(p, 'data-hash')) for p in pages]}")
 
 
-def assert_same_final(pages) -> None:  # type: ignore[no-untyped-def]
+def assert_same_final(pages: Sequence[Surface]) -> None:
     for page in pages:
         wait_phase(page, "over")
     assert attr(pages[0], "data-hash") == attr(pages[1], "data-hash")
@@ -225,7 +230,7 @@ def assert_same_final(pages) -> None:  # type: ignore[no-untyped-def]
         assert saved["over"] is True
 
 
-def send_raw(page, text: str) -> None:  # type: ignore[no-untyped-def]
+def send_raw(page: Page, text: str) -> None:
     """Send a raw text over the page's open data channel (bypassing its own page logic)."""
     sent = page.evaluate(
         "(t) => { const open = JSON.parse(window.cargobayP2P.links()).filter((l) => l.state === 'open');"
@@ -235,12 +240,12 @@ def send_raw(page, text: str) -> None:  # type: ignore[no-untyped-def]
     assert sent, "no open channel to send on"
 
 
-def refusals(page) -> int:  # type: ignore[no-untyped-def]
+def refusals(page: Page) -> int:
     return int(page.get_attribute("#p2p-refused", "data-count") or 0)
 
 
 # ------------------------------------------------------------------------------------------ tests
-def test_two_browsers_play_a_whole_match(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_two_browsers_play_a_whole_match(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -268,11 +273,11 @@ def test_two_browsers_play_a_whole_match(new_page) -> None:  # type: ignore[no-u
     shot(guest, "p2p-05-over")
     for page in (host, guest):
         assert error_message(page) == "", error_message(page)  # no error on a happy path
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
         assert refusals(page) == 0
 
 
-def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -307,10 +312,10 @@ def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page) -> None:
     for page in (host, guest):
         assert refusals(page) == 0
         assert error_message(page) == "", error_message(page)  # no error on a happy path
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
 
 
-def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_hostile_channel_messages_are_refused_and_change_nothing(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     open_ready(host)
     connect(host, guest, via_link=True)  # the guest opens the invite link in a new browser
@@ -377,13 +382,13 @@ def test_hostile_channel_messages_are_refused_and_change_nothing(new_page) -> No
         page.wait_for_function("(s) => Number(document.getElementById('board').dataset.step) > s", arg=node)
     wait_in_step([host, guest])
     for page in (host, guest):
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
 
 
-def test_a_friend_opens_the_invite_link_and_sees_no_error(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_friend_opens_the_invite_link_and_sees_no_error(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     open_ready(host)
-    guest.goto(guest.base_url)  # a fresh browser: the friend has never opened the site
+    guest.goto(base_url_of(guest))  # a fresh browser: the friend has never opened the site
     wait_ready(guest)
     connect(host, guest, via_link=True)
     for page in (host, guest):
@@ -391,7 +396,7 @@ def test_a_friend_opens_the_invite_link_and_sees_no_error(new_page) -> None:  # 
         assert page.get_attribute("#messages", "data-kind") != "error"
 
 
-def test_an_invite_link_opened_in_a_tab_already_on_the_site_joins(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_an_invite_link_opened_in_a_tab_already_on_the_site_joins(new_page: NewPage) -> None:
     """Only the #join= fragment changes (same document): the page follows it on `hashchange`."""
     host, guest = new_page(), new_page()
     for page in (host, guest):
@@ -401,12 +406,12 @@ def test_an_invite_link_opened_in_a_tab_already_on_the_site_joins(new_page) -> N
     assert guest.evaluate("() => window.__sameDocument === true"), "the link reloaded the page"
     for page in (host, guest):
         assert error_message(page) == "", error_message(page)
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
 
 
-def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page: NewPage) -> None:
     page = new_page()
-    page.goto(page.base_url + "#join=CB1.garbage!!")
+    page.goto(base_url_of(page) + "#join=CB1.garbage!!")
     wait_ready(page)
     page.wait_for_function("() => document.getElementById('messages').dataset.kind === 'error'")
     text = page.locator("#messages").inner_text()
@@ -414,9 +419,9 @@ def test_a_garbage_invite_link_says_the_invite_is_not_valid(new_page) -> None:  
     assert "engine failed" not in text.lower()
 
 
-def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_corrupt_peer_save_is_reported_and_discarded(new_page: NewPage) -> None:
     page = new_page()
-    page.goto(page.base_url + "?delay=0")
+    page.goto(base_url_of(page) + "?delay=0")
     wait_ready(page)  # else this page, still starting, may read (and drop) the bad save before the reload
     for bad in ["{not json", json.dumps({"save": {"setup": {}, "me": 0}, "over": False})]:
         page.evaluate("(t) => localStorage.setItem('cargobay.p2p.v1', t)", bad)
@@ -429,17 +434,18 @@ def test_corrupt_peer_save_is_reported_and_discarded(new_page) -> None:  # type:
     page.click("#p2p-host")  # hosting a new match still works
     page.wait_for_function("() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')")
     assert phase(page) == "hosting"
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def code_info(page, code: str) -> dict:  # type: ignore[no-untyped-def,type-arg]
-    return json.loads(page.evaluate("(c) => window.cargobayP2P.codeKind(c)", code))
+def code_info(page: Page, code: str) -> dict[str, Any]:
+    info: dict[str, Any] = json.loads(page.evaluate("(c) => window.cargobayP2P.codeKind(c)", code))
+    return info
 
 
 DEFAULT_STUN = ["stun:stun.l.google.com:19302", "stun:stun.cloudflare.com:3478"]
 
 
-def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_connection_settings_are_checked_stored_and_used(new_page: NewPage) -> None:
     page = new_page()
     open_ready(page)
     page.click("#p2p-settings summary")  # opening them loads the peer-to-peer modules
@@ -475,10 +481,10 @@ def test_connection_settings_are_checked_stored_and_used(new_page) -> None:  # t
     info = code_info(page, page.input_value("#p2p-invite-text"))
     assert info["servers"] == [] and set(info["candidates"]) == {"host"}, info
     assert page.is_hidden("#p2p-share-turn-row")
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -520,7 +526,7 @@ def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared
         records = page.evaluate("() => Object.keys(localStorage).filter((k) => k !== 'cargobay.p2p.settings.v1')"
                                 ".map((k) => localStorage.getItem(k)).join(' ')")
         assert "s3cret" not in records
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     # The friend reloads: it keeps the host's servers (in this tab's sessionStorage only), so its reconnect
     # invite carries the host's TURN server again, and no localStorage key holds the password.
     guest.reload()
@@ -538,10 +544,10 @@ def test_the_invite_carries_the_hosts_servers_and_its_turn_server_only_if_shared
     stored = guest.evaluate("() => [Object.keys(localStorage).map((k) => k + '=' + localStorage.getItem(k)).join(' '),"
                             " Object.keys(sessionStorage).filter((k) => sessionStorage.getItem(k).includes('s3cret'))]")
     assert "s3cret" not in stored[0] and stored[1] == ["cargobay.p2p.host-servers.v1"], stored
-    assert guest.recorder.errors == []
+    assert recorder_of(guest).errors == []
 
 
-def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page: NewPage) -> None:
     """The default servers (unreachable here, as in CI: no internet): the invite does not wait for them (gathering
     is cut at 1 s; an unreachable server would hold it ~10 s). The bound is loose (6 s): a loaded 2-core machine
     takes 2-3 s for the page's own work; e2e/test_p2p_networks.py measures the cut with real dropped packets."""
@@ -555,21 +561,21 @@ def test_an_unreachable_stun_server_does_not_delay_the_invite(new_page) -> None:
                            timeout=6_000)
     assert int(page.get_attribute("#game-screen", "data-invite-ms") or 99_999) < 6_000
     assert code_info(page, page.input_value("#p2p-invite-text"))["servers"] == DEFAULT_STUN
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
 # ------------------------------------------------------------------------------------------ three pages
-def peer_state(page, peer: int) -> str:  # type: ignore[no-untyped-def]
+def peer_state(page: Page, peer: int) -> str:
     return page.locator(f"#p2p-peers li[data-peer='{peer}']").get_attribute("data-state") or ""
 
 
-def wait_peer(page, peer: int, state: str = "connected", timeout_ms: int = 30_000) -> None:  # type: ignore[no-untyped-def]
+def wait_peer(page: Page, peer: int, state: str = "connected", timeout_ms: int = 30_000) -> None:
     page.wait_for_selector(
         f"#p2p-peers li[data-peer='{peer}'][data-state='{state}']", state="attached", timeout=timeout_ms
     )
 
 
-def invite_by_hand(host, joiner) -> None:  # type: ignore[no-untyped-def]
+def invite_by_hand(host: Page, joiner: Page) -> None:
     """The host's current invite goes to a fresh page by copy and paste; its reply comes back the same way."""
     host.wait_for_function(
         "() => document.getElementById('p2p-invite-text').value.startsWith('CB1.')"
@@ -584,7 +590,7 @@ def invite_by_hand(host, joiner) -> None:  # type: ignore[no-untyped-def]
     host.click("#p2p-connect-button")
 
 
-def assert_no_hand(page) -> None:  # type: ignore[no-untyped-def]
+def assert_no_hand(page: Page) -> None:
     assert attr(page, "data-viewer") == "none"
     assert attr(page, "data-to-decide") == "no"
     assert page.locator(f"{BOARD} g.hand").count() == 0
@@ -592,7 +598,7 @@ def assert_no_hand(page) -> None:  # type: ignore[no-untyped-def]
     assert "Your hand" not in (page.locator(BOARD).text_content() or "")
 
 
-def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_three_browsers_full_mesh_with_a_spectator(new_page: NewPage) -> None:
     host, guest, watcher = new_page(), new_page(), new_page()
     for page in (host, guest, watcher):
         open_ready(page)
@@ -692,7 +698,7 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
         assert page.locator("#p2p-outcome").is_hidden()
         assert refusals(page) == 0
         assert error_message(page) == "", error_message(page)  # no error on a happy path
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     assert watcher.locator(f"{BOARD} g.hand").count() == 0
     shot(watcher, "p2p-mesh-05-spectator-over")
     shot(host, "p2p-mesh-06-host-over")
@@ -719,7 +725,7 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page) -> None:  # type: i
     assert {(attr(p, "data-hash"), attr(p, "data-step")) for p in (host, guest, watcher)} == {finals.pop()[:2]}
 
 
-def mesh_in_play(new_page, until_step: int):  # type: ignore[no-untyped-def]
+def mesh_in_play(new_page: NewPage, until_step: int) -> tuple[Page, Page, Page]:
     """Host, guest and spectator, invited by hand (the guest-spectator link through the relay), playing
     until a page passes ``until_step``; all three in step."""
     host, guest, watcher = new_page(), new_page(), new_page()
@@ -739,7 +745,7 @@ def mesh_in_play(new_page, until_step: int):  # type: ignore[no-untyped-def]
     return host, guest, watcher
 
 
-def test_a_three_page_mesh_survives_a_cut_path_a_reloaded_spectator_and_a_reloaded_host(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_three_page_mesh_survives_a_cut_path_a_reloaded_spectator_and_a_reloaded_host(new_page: NewPage) -> None:
     """Three pages playing LOAD! (no relay server), one trouble after another in one match (one mesh for all three:
     CI time): the host-guest path is lost for good and comes back by an ICE restart signalled through the spectator
     (where this machine can cut a path); the spectator reloads and the players never stall, then it catches up; the
@@ -760,10 +766,10 @@ def test_a_three_page_mesh_survives_a_cut_path_a_reloaded_spectator_and_a_reload
     for page in (host, guest, watcher):
         assert refusals(page) == 0
         assert error_message(page) == "", error_message(page)  # no error on a happy path
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
 
 
-def restart_through_the_third_page(host, guest, watcher) -> None:  # type: ignore[no-untyped-def]
+def restart_through_the_third_page(host: Page, guest: Page, watcher: Page) -> None:
     """The path of the host-guest link is lost for good (its UDP dropped) while both stay linked with the spectator.
     The host's restart offer and the guest's answer travel through the spectator's page (mesh.py's restart
     envelope); the link comes back on the same connection, with no code."""
@@ -794,10 +800,10 @@ def restart_through_the_third_page(host, guest, watcher) -> None:  # type: ignor
     for page in (host, guest, watcher):
         assert refusals(page) == 0
         assert error_message(page) == "", error_message(page)
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
 
 
-def spectator_reloads(host, guest, watcher) -> None:  # type: ignore[no-untyped-def]
+def spectator_reloads(host: Page, guest: Page, watcher: Page) -> None:
     """A reloaded spectator never stalls the players; it reconnects with the host by hand, its link with the guest
     is re-made through the relay, and it catches up with what it missed."""
     step, digest = attr(watcher, "data-step"), attr(watcher, "data-hash")
@@ -827,7 +833,7 @@ def spectator_reloads(host, guest, watcher) -> None:  # type: ignore[no-untyped-
     wait_in_step([host, guest, watcher])
 
 
-def host_reloads(host, guest, watcher) -> None:  # type: ignore[no-untyped-def]
+def host_reloads(host: Page, guest: Page, watcher: Page) -> None:
     """A reloaded host: every page pauses, the guest and the spectator stay linked with each other, and the host
     reconnects with each by hand, choosing whom each reconnect invite is for."""
     step = attr(host, "data-step")

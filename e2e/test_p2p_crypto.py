@@ -9,21 +9,24 @@ import json
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
-from test_p2p import assert_same_final, attr, connect, error_message, open_ready, play, refusals, shot, wait_in_step
+from test_p2p import assert_same_final, attr, connect, error_message, play, refusals, shot, wait_in_step
+from under_test import NewPage, recorder_of
+from ux import open_ready
 
 pytestmark = pytest.mark.e2e
 
 OWN = {0: range(4, 16), 1: range(16, 28)}  # LOAD!'s deal: 4 face down, 12 to seat 0, 12 to seat 1
 
 
-def saved(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def saved(page: Page) -> dict[str, Any]:
     text = page.evaluate(
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))")
     return dict(json.loads(text)["save"])
 
 
-def worker_state(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def worker_state(page: Page) -> dict[str, Any]:
     answer = page.evaluate("() => window.cargobayEngine.request(JSON.stringify("
                            "{v: 2, type: 'p2p_snapshot', now: Date.now() / 1000})).then(JSON.parse)")
     assert answer["ok"], answer
@@ -40,7 +43,7 @@ def assert_only_own_cards(save: dict[str, Any], me: int) -> None:
         assert {int(p) for p in event["mine"]} <= set(OWN[me])  # the only faces it holds are its own
 
 
-def test_two_browsers_play_load_with_cryptographic_dealing(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_two_browsers_play_load_with_cryptographic_dealing(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -63,6 +66,6 @@ def test_two_browsers_play_load_with_cryptographic_dealing(new_page) -> None:  #
     assert audited[0] and audited[0] == audited[1]  # every deck checked, the same on both pages
     for page in (host, guest):
         page.wait_for_selector("#p2p-trust[data-audited='yes']", state="attached")
-        assert error_message(page) == "" and refusals(page) == 0 and page.recorder.errors == []
+        assert error_message(page) == "" and refusals(page) == 0 and recorder_of(page).errors == []
     assert attr(host, "data-hash") == attr(guest, "data-hash")
     shot(guest, "p2p-crypto-02-over")

@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from cargobay.net import Identity, Setup
 from cargobay.net.messages import PROTOCOL, dump
@@ -22,13 +23,14 @@ from test_p2p import (
     connect,
     decide,
     mesh_in_play,
-    open_ready,
     play,
     refusals,
     settle,
     shot,
     wait_in_step,
 )
+from under_test import NewPage
+from ux import open_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -41,12 +43,12 @@ FILL_STORAGE_JS = """() => {
 }"""
 
 
-def saved(page) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+def saved(page: Page) -> dict[str, Any]:
     return dict(json.loads(page.evaluate(
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))"))["save"])
 
 
-def forge(page, fields: dict[str, Any]) -> str:  # type: ignore[no-untyped-def]
+def forge(page: Page, fields: dict[str, Any]) -> str:
     """A message signed with the page's own key (read from its save), as a modified client would sign it."""
     save = saved(page)
     setup = Setup.from_json(save["setup"])
@@ -55,29 +57,29 @@ def forge(page, fields: dict[str, Any]) -> str:  # type: ignore[no-untyped-def]
     return dump({**message, "sig": signature})
 
 
-def open_links(page) -> list[int]:  # type: ignore[no-untyped-def]
+def open_links(page: Page) -> list[int]:
     links = json.loads(page.evaluate("() => window.cargobayP2P.links()"))
     return sorted(link["id"] for link in links if link["state"] == "open")
 
 
-def send_on(page, link: int, text: str) -> None:  # type: ignore[no-untyped-def]
+def send_on(page: Page, link: int, text: str) -> None:
     envelope = json.dumps({"k": "peer", "t": text})
     assert page.evaluate("([id, t]) => window.cargobayP2P.send(id, t)", [link, envelope])
 
 
-def outcome(page, rule: str) -> str:  # type: ignore[no-untyped-def]
+def outcome(page: Page, rule: str) -> str:
     page.wait_for_selector(f"#p2p-outcome[data-rule='{rule}']", state="visible", timeout=30_000)
     return str(page.locator("#p2p-outcome").inner_text())
 
 
-def set_away_allowance(page, seconds: int) -> None:  # type: ignore[no-untyped-def]
+def set_away_allowance(page: Page, seconds: int) -> None:
     page.click("#p2p-settings summary")
     page.wait_for_selector("#p2p-settings[data-ready]", state="attached")
     page.fill("#p2p-away", str(seconds))
     page.dispatch_event("#p2p-away", "change")
 
 
-def test_a_player_that_closes_its_page_past_the_away_allowance_loses(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_player_that_closes_its_page_past_the_away_allowance_loses(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -103,7 +105,7 @@ def test_a_player_that_closes_its_page_past_the_away_allowance_loses(new_page) -
     shot(host, "p2p-hostile-02-away-forfeit")
 
 
-def test_a_signed_false_hash_loses_its_sender_the_match(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_signed_false_hash_loses_its_sender_the_match(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -130,7 +132,7 @@ def test_a_signed_false_hash_loses_its_sender_the_match(new_page) -> None:  # ty
     assert host.get_attribute("#p2p-outcome", "data-peer") == "1"
 
 
-def test_a_spectator_cannot_end_the_match_and_an_equivocating_player_is_caught_everywhere(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_spectator_cannot_end_the_match_and_an_equivocating_player_is_caught_everywhere(new_page: NewPage) -> None:
     host, guest, watcher = mesh_in_play(new_page, until_step=6)
     step = int(attr(host, "data-step"))
 
@@ -165,7 +167,7 @@ def test_a_spectator_cannot_end_the_match_and_an_equivocating_player_is_caught_e
 
 @pytest.mark.skipif(not os.environ.get("CARGOBAY_E2E_LONG"),
                     reason="three browsers, ~140 s on a busy 2-core VM: run with CARGOBAY_E2E_LONG=1")
-def test_a_spectator_that_equivocates_is_removed_and_the_players_play_on(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_a_spectator_that_equivocates_is_removed_and_the_players_play_on(new_page: NewPage) -> None:
     """Issue 19, attack 3 in the browsers: the spectator signs two different hashes for one step and sends the
     pair as a proof of its own cheating. Each player removes it (said on the page); the match goes on."""
     host, guest, watcher = mesh_in_play(new_page, until_step=2)

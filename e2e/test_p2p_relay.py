@@ -11,10 +11,12 @@ import base64
 import hashlib
 import json
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from playwright.sync_api import Locator, Page
 
 from broker import Broker, running_broker
 from pathcut import can_cut, cut, pair_ports
@@ -32,6 +34,7 @@ from test_p2p import (
     wait_phase,
     wait_ready,
 )
+from under_test import NewPage, recorder_of
 from ux import open_ready
 
 pytestmark = pytest.mark.e2e
@@ -40,7 +43,7 @@ SHOTS = Path("/work/notes/shots/i21")
 FIGURES = ARTIFACTS / "relay-figures.json"
 
 
-def look(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def look(page: Page, name: str) -> None:
     shot(page, "relay-" + name)
     if SHOTS.parent.exists():
         SHOTS.mkdir(parents=True, exist_ok=True)
@@ -62,10 +65,10 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
         yield running
 
 
-def relay_page(new_page, broker: Broker):  # type: ignore[no-untyped-def]
+def relay_page(new_page: NewPage, broker: Broker) -> Page:
     """A page whose connection settings list only the test's broker (and which may contact it alone)."""
     page = new_page()
-    page.recorder.allowed_sockets.append(broker.url)
+    recorder_of(page).allowed_sockets.append(broker.url)
     open_ready(page)
     page.click("#p2p-settings summary")
     page.wait_for_selector("#p2p-settings[data-ready='true']", state="attached")
@@ -76,7 +79,7 @@ def relay_page(new_page, broker: Broker):  # type: ignore[no-untyped-def]
     return page
 
 
-def relay_invite(host, peer_for: int = 1, *, fresh: bool = True) -> str:  # type: ignore[no-untyped-def]
+def relay_invite(host: Page, peer_for: int = 1, *, fresh: bool = True) -> str:
     """The host (relay on) makes an invite; its link carries the relay part."""
     if fresh:
         host.check("#p2p-relay")
@@ -90,7 +93,7 @@ def relay_invite(host, peer_for: int = 1, *, fresh: bool = True) -> str:  # type
     return host.input_value("#p2p-invite-link")
 
 
-def open_link(guest, link: str) -> float:  # type: ignore[no-untyped-def]
+def open_link(guest: Page, link: str) -> float:
     """The friend opens the invite link; seconds until its page shows the match connected."""
     t0 = time.monotonic()
     guest.goto(link)
@@ -100,7 +103,7 @@ def open_link(guest, link: str) -> float:  # type: ignore[no-untyped-def]
     return time.monotonic() - t0
 
 
-def reload_and_wait(page, others) -> float:  # type: ignore[no-untyped-def]
+def reload_and_wait(page: Page, others: Sequence[Page]) -> float:
     t0 = time.monotonic()
     page.reload()
     wait_ready(page)
@@ -117,7 +120,7 @@ def topic_of(link: str) -> str:
     return "cargobay/" + base64.urlsafe_b64encode(digest).decode().rstrip("=")[:22]
 
 
-def marks(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def marks(page: Page) -> dict[str, float]:
     """ms from the page's navigation to: its UI ready, the relay joined, the first link open."""
     return dict(page.evaluate(
         "() => Object.fromEntries(['cargobay-ui-ready', 'cargobay-relay-joined',"
@@ -125,36 +128,36 @@ def marks(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
         " ?? -1)]))"))
 
 
-def link_ids(page) -> list[int]:  # type: ignore[no-untyped-def]
+def link_ids(page: Page) -> list[int]:
     return [link["id"] for link in json.loads(page.evaluate("() => window.cargobayP2P.links()"))
             if link["state"] == "open"]
 
 
-def relay_stats(page) -> dict:  # type: ignore[no-untyped-def,type-arg]
+def relay_stats(page: Page) -> dict[str, Any]:
     return dict(json.loads(page.evaluate("() => window.cargobayRelay.stats()")))
 
 
-def wait_relay(page, received: int) -> None:  # type: ignore[no-untyped-def]
+def wait_relay(page: Page, received: int) -> None:
     """Until the page's relay has received `received` messages and judged them all."""
     page.wait_for_function(
         "(n) => { const s = JSON.parse(window.cargobayRelay.stats()); return s.received >= n && s.pending === 0; }",
         arg=received)
 
 
-def assert_clean(*pages, broker_down: str = "") -> None:  # type: ignore[no-untyped-def]
+def assert_clean(*pages: Page, broker_down: str = "") -> None:
     """No error shown, logged or refused (but the browser's own note of each retry of a broker that is down)."""
     for page in pages:
         assert error_message(page) == "", error_message(page)
-        errors = [e for e in page.recorder.errors
+        errors = [e for e in recorder_of(page).errors
                   if not (broker_down and e.startswith(f"console: WebSocket connection to '{broker_down}/' failed"))]
         assert errors == [], errors
         assert refusals(page) == 0
 
 
 # ------------------------------------------------------------------------------------------ tests
-def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_page: NewPage, broker: Broker) -> None:
     host, guest = relay_page(new_page, broker), new_page()
-    guest.recorder.allowed_sockets.append(broker.url)
+    recorder_of(guest).allowed_sockets.append(broker.url)
     link = relay_invite(host)
     look(host, "01-host-invite-relay")
     opened_s = open_link(guest, link)
@@ -191,8 +194,8 @@ def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_
     wait_in_step([host, guest])
     assert_clean(host, guest)
     for page in (host, guest):
-        assert page.recorder.sockets and {u.rstrip("/") for u in page.recorder.sockets} == {broker.url}
-        assert not [u for u in page.recorder.requests if "relay" in u and "mqtt" in u]
+        assert recorder_of(page).sockets and {u.rstrip("/") for u in recorder_of(page).sockets} == {broker.url}
+        assert not [u for u in recorder_of(page).requests if "relay" in u and "mqtt" in u]
 
     seen = broker.messages()
     topic = topic_of(link)
@@ -207,9 +210,9 @@ def test_the_friend_only_opens_the_link_and_reloads_reconnect_by_themselves(new_
                         "bytes_max": max(sizes), "bytes_total": sum(sizes)})
 
 
-def test_broker_stopped_mid_invite_falls_back_to_codes(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+def test_broker_stopped_mid_invite_falls_back_to_codes(new_page: NewPage, broker: Broker) -> None:
     host, guest = relay_page(new_page, broker), new_page()
-    guest.recorder.allowed_sockets.append(broker.url)
+    recorder_of(guest).allowed_sockets.append(broker.url)
     link = relay_invite(host)
     broker.stop()
     host.wait_for_function("() => document.getElementById('game-screen').dataset.relay === 'lost'")
@@ -231,9 +234,9 @@ def test_broker_stopped_mid_invite_falls_back_to_codes(new_page, broker) -> None
     note("broker_down_link_opened_to_reply_code_s", round(fallback_s, 2))
 
 
-def test_a_hostile_client_on_the_topic_is_ignored(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+def test_a_hostile_client_on_the_topic_is_ignored(new_page: NewPage, broker: Broker) -> None:
     host, guest = relay_page(new_page, broker), new_page()
-    guest.recorder.allowed_sockets.append(broker.url)
+    recorder_of(guest).allowed_sockets.append(broker.url)
     link = relay_invite(host)
     open_link(guest, link)
     wait_phase(host, "connected")
@@ -278,11 +281,11 @@ def test_a_hostile_client_on_the_topic_is_ignored(new_page, broker) -> None:  # 
     note("hostile", {"host": relay_stats(host), "guest": relay_stats(guest)})
 
 
-def test_a_three_page_mesh_gets_a_reloaded_page_back(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+def test_a_three_page_mesh_gets_a_reloaded_page_back(new_page: NewPage, broker: Broker) -> None:
     host = relay_page(new_page, broker)
     guest, spectator = new_page(), new_page()
     for page in (guest, spectator):
-        page.recorder.allowed_sockets.append(broker.url)
+        recorder_of(page).allowed_sockets.append(broker.url)
     host.check("#p2p-relay")
     host.click("#p2p-host")
     host.wait_for_function("() => document.getElementById('p2p-invite-link').value.includes('&r=')")
@@ -320,7 +323,7 @@ def test_a_three_page_mesh_gets_a_reloaded_page_back(new_page, broker) -> None: 
     assert_clean(*pages)
 
 
-def open_link_lobby(page, link: str) -> None:  # type: ignore[no-untyped-def]
+def open_link_lobby(page: Page, link: str) -> None:
     page.goto(link)
     wait_ready(page)
     page.wait_for_function("() => !location.hash")
@@ -328,7 +331,7 @@ def open_link_lobby(page, link: str) -> None:  # type: ignore[no-untyped-def]
     assert page.locator("#p2p-reply-out").is_hidden()
 
 
-def test_with_the_relay_off_nothing_of_it_is_fetched(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_with_the_relay_off_nothing_of_it_is_fetched(new_page: NewPage) -> None:
     host = new_page()
     open_ready(host)
     host.click("#p2p-host")
@@ -336,25 +339,31 @@ def test_with_the_relay_off_nothing_of_it_is_fetched(new_page) -> None:  # type:
     link = host.input_value("#p2p-invite-link")
     assert "&r=" not in link and link.endswith("#join=" + host.input_value("#p2p-invite-text"))
     assert host.get_attribute("#game-screen", "data-relay") == "off"
-    assert not [u for u in host.recorder.requests if "relay.js" in u or "relay-seal.js" in u or "mqtt" in u]
-    assert host.recorder.sockets == []
+    assert not [u for u in recorder_of(host).requests if "relay.js" in u or "relay-seal.js" in u or "mqtt" in u]
+    assert recorder_of(host).sockets == []
     assert not host.is_checked("#p2p-relay")  # off by default
 
 
-def clocks(page) -> dict[int, tuple[float, float]]:  # type: ignore[no-untyped-def]
+def clocks(page: Page) -> dict[int, tuple[float, float]]:
     """peer -> (time bank s, away allowance left s), as this page counts them."""
-    return {int(li.get_attribute("data-peer")): (float(li.get_attribute("data-bank")),
-                                                  float(li.get_attribute("data-away-left")))
+    return {int(given(li, "data-peer")): (float(given(li, "data-bank")), float(given(li, "data-away-left")))
             for li in page.locator("#p2p-peers li[data-bank]").all()}
 
 
+def given(element: Locator, name: str) -> str:
+    """The element's attribute ``name``, which it must have."""
+    value = element.get_attribute(name)
+    assert value is not None, f"no {name}"
+    return value
+
+
 @pytest.mark.skipif(not can_cut(), reason="cutting a path on this machine needs root and iptables")
-def test_a_dropped_path_comes_back_by_an_ice_restart_through_the_relay(new_page, broker) -> None:  # type: ignore[no-untyped-def]
+def test_a_dropped_path_comes_back_by_an_ice_restart_through_the_relay(new_page: NewPage, broker: Broker) -> None:
     """Issue 21's drop without a reload (both pages alive, the channel's path lost for good): the match is back
     in seconds on the same connection (an ICE restart signalled through the relay), with no code, the away
     allowance charged for the outage and no time bank."""
     host, guest = relay_page(new_page, broker), new_page()
-    guest.recorder.allowed_sockets.append(broker.url)
+    recorder_of(guest).allowed_sockets.append(broker.url)
     open_link(guest, relay_invite(host))
     wait_phase(host, "connected")
     play([host, guest], until_step=6)
@@ -388,7 +397,7 @@ def test_a_dropped_path_comes_back_by_an_ice_restart_through_the_relay(new_page,
     # the away clock, as each page counts it: a page that saw the path drop (the link's ICE side that checks it:
     # the host here; the other may never see it, the restart is that quick) charged the other player's away
     # allowance for the outage it saw and no time bank for it; a page that did not see it charged no allowance
-    outage = {}
+    outage: dict[str, float | None] = {}
     for page, other in ((host, 1), (guest, 0)):
         after = after_all[id(page)]
         used = before[id(page)][other][1] - after[other][1]

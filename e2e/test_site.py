@@ -8,6 +8,9 @@ import re
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, Route
+
+from under_test import base_url_of, recorder_of
 
 pytestmark = pytest.mark.e2e
 
@@ -20,31 +23,31 @@ MAX_MOVES = 400
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+def shot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def open_app(page, query: str = "?delay=0") -> None:  # type: ignore[no-untyped-def]
-    page.goto(page.base_url + query)
+def open_app(page: Page, query: str = "?delay=0") -> None:
+    page.goto(base_url_of(page) + query)
 
 
-def wait_ready(page) -> None:  # type: ignore[no-untyped-def]
+def wait_ready(page: Page) -> None:
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
-def board_attr(page, name: str) -> str:  # type: ignore[no-untyped-def]
+def board_attr(page: Page, name: str) -> str:
     return page.get_attribute("#board", name) or ""
 
 
-def error_message(page) -> str:  # type: ignore[no-untyped-def]
-    return page.evaluate(
+def error_message(page: Page) -> str:
+    return str(page.evaluate(
         "() => { const m = document.getElementById('messages');"
         " return m.dataset.kind === 'error' ? m.textContent : ''; }"
-    )
+    ))
 
 
-def wait_settled(page) -> None:  # type: ignore[no-untyped-def]
+def wait_settled(page: Page) -> None:
     """Wait until the bots / chance have moved and it is a human's turn, or the match is over."""
     page.wait_for_function(
         "() => { const b = document.getElementById('board');"
@@ -56,7 +59,7 @@ def wait_settled(page) -> None:  # type: ignore[no-untyped-def]
     assert error_message(page) == ""
 
 
-def start_match(page, seats=("human", "easy"), seed: int | None = 7) -> None:  # type: ignore[no-untyped-def]
+def start_match(page: Page, seats: tuple[str, ...] = ("human", "easy"), seed: int | None = 7) -> None:
     page.select_option("#seat-0", seats[0])
     page.select_option("#seat-1", seats[1])
     page.fill("#seed", "" if seed is None else str(seed))
@@ -65,7 +68,7 @@ def start_match(page, seats=("human", "easy"), seed: int | None = 7) -> None:  #
     wait_settled(page)
 
 
-def human_move(page) -> None:  # type: ignore[no-untyped-def]
+def human_move(page: Page) -> None:
     """Click the first clickable choice on the board and wait for the engine's answer."""
     step = board_attr(page, "data-step")
     choices = page.locator("#board [data-action]")
@@ -83,7 +86,7 @@ def human_move(page) -> None:  # type: ignore[no-untyped-def]
     wait_settled(page)
 
 
-def play_to_end(page) -> int:  # type: ignore[no-untyped-def]
+def play_to_end(page: Page) -> int:
     moves = 0
     while board_attr(page, "data-match") != "over":
         assert moves < MAX_MOVES, "match did not end"
@@ -93,10 +96,10 @@ def play_to_end(page) -> int:  # type: ignore[no-untyped-def]
 
 
 # ------------------------------------------------------------------------------------------ tests
-def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: ignore[no-untyped-def]
-    held: list = []
+def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
+    held: list[Route] = []
 
-    def hold(route) -> None:  # type: ignore[no-untyped-def]
+    def hold(route: Route) -> None:
         # (a plain function: Playwright marks its handlers with an attribute, which a builtin such as held.append
         # cannot take)
         held.append(route)
@@ -135,10 +138,10 @@ def test_menu_shows_before_engine_then_engine_ready(page) -> None:  # type: igno
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert "/ui/menu.mpy" in fetched and not [f for f in fetched if f.startswith("/ui/") and f.endswith(".py")]
     assert error_message(page) == "", error_message(page)  # no error on a happy path
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_play_whole_match_against_easy_bot(page) -> None:  # type: ignore[no-untyped-def]
+def test_play_whole_match_against_easy_bot(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page, ("human", "easy"), seed=11)
@@ -163,10 +166,10 @@ def test_play_whole_match_against_easy_bot(page) -> None:  # type: ignore[no-unt
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["over"] is True
     assert error_message(page) == "", error_message(page)  # no error on a happy path
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_reload_resumes_at_same_step(page) -> None:  # type: ignore[no-untyped-def]
+def test_reload_resumes_at_same_step(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page, ("human", "easy"), seed=5)
@@ -189,10 +192,10 @@ def test_reload_resumes_at_same_step(page) -> None:  # type: ignore[no-untyped-d
     # ...and the resumed match plays on to the end.
     play_to_end(page)
     assert error_message(page) == "", error_message(page)  # no error on a happy path
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_corrupt_save_offers_new_game(page) -> None:  # type: ignore[no-untyped-def]
+def test_corrupt_save_offers_new_game(page: Page) -> None:
     open_app(page)
     wait_ready(page)  # else this page, still starting, may read (and drop) the bad save before the reload
     page.evaluate(
@@ -213,21 +216,21 @@ def test_corrupt_save_offers_new_game(page) -> None:  # type: ignore[no-untyped-
     shot(page, "07-after-corrupt-save")
 
 
-def test_no_request_leaves_localhost(page) -> None:  # type: ignore[no-untyped-def]
+def test_no_request_leaves_localhost(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page)
     human_move(page)
-    urls = page.recorder.requests
+    urls = recorder_of(page).requests
     assert any("pyodide.asm.wasm" in u for u in urls)
     assert any(".whl" in u for u in urls)
     assert any("micropython.wasm" in u for u in urls)
-    assert page.recorder.foreign_requests() == []
-    assert all(u.startswith(page.base_url) for u in urls if not u.startswith(("data:", "blob:")))
+    assert recorder_of(page).foreign_requests() == []
+    assert all(u.startswith(base_url_of(page)) for u in urls if not u.startswith(("data:", "blob:")))
     assert error_message(page) == "", error_message(page)  # no error on a happy path
 
 
-def test_illegal_and_garbage_requests_are_errors(page) -> None:  # type: ignore[no-untyped-def]
+def test_illegal_and_garbage_requests_are_errors(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page)
@@ -279,10 +282,10 @@ def test_illegal_and_garbage_requests_are_errors(page) -> None:  # type: ignore[
     assert [t["ok"] for t in texts] == [False, False, False]
     assert [t["error"]["type"] for t in texts] == ["ProtocolError"] * 3
     assert answers[2]["id"] == 3
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_page_script_failure_is_shown(page) -> None:  # type: ignore[no-untyped-def]
+def test_page_script_failure_is_shown(page: Page) -> None:
     # The UI script (MicroPython) crashes at start: the page says so in its message area; the menu stays.
     page.route(
         "**/app.py*",
@@ -296,11 +299,11 @@ def test_page_script_failure_is_shown(page) -> None:  # type: ignore[no-untyped-
     assert "failed" in alert.inner_text()
     assert page.locator("#game-menu").is_visible()
     shot(page, "09-ui-script-failed")
-    page.recorder.errors.clear()  # the crash is logged to the console on purpose
+    recorder_of(page).errors.clear()  # the crash is logged to the console on purpose
 
 
 @pytest.mark.parametrize(("status", "body", "reason"), [(404, "gone", "HTTP 404"), (200, "PK junk", "sha256")])
-def test_engine_failure_is_shown(page, status: int, body: str, reason: str) -> None:  # type: ignore[no-untyped-def]
+def test_engine_failure_is_shown(page: Page, status: int, body: str, reason: str) -> None:
     # A missing or stale/corrupt wheel: the engine reports an error status; the page shows it.
     page.route("**/wheels/*.whl*", lambda route: route.fulfill(status=status, body=body))
     open_app(page)
@@ -312,10 +315,10 @@ def test_engine_failure_is_shown(page, status: int, body: str, reason: str) -> N
     assert page.locator("#start").is_disabled()
     resp = json.loads(page.evaluate("() => window.cargobayEngine.request(JSON.stringify({type: 'hello'}))"))
     assert resp["ok"] is False and resp["error"]["type"] == "EngineUnavailable"
-    page.recorder.errors.clear()
+    recorder_of(page).errors.clear()
 
 
-def test_menu_continue_and_new_game(page) -> None:  # type: ignore[no-untyped-def]
+def test_menu_continue_and_new_game(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page, ("human", "medium"), seed=3)
@@ -331,10 +334,10 @@ def test_menu_continue_and_new_game(page) -> None:  # type: ignore[no-untyped-de
     wait_settled(page)
     assert int(board_attr(page, "data-step")) < int(step)
     assert error_message(page) == "", error_message(page)  # no error on a happy path
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def test_hot_seat_covers_the_hand_between_players(page) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_covers_the_hand_between_players(page: Page) -> None:
     open_app(page)
     wait_ready(page)
     start_match(page, seats=("human", "human"), seed=5)
@@ -350,4 +353,4 @@ def test_hot_seat_covers_the_hand_between_players(page) -> None:  # type: ignore
     page.wait_for_selector("#board [data-action^='play:']")
     shot(page, "11-hot-seat-player-2")
     assert error_message(page) == ""
-    assert page.recorder.foreign_requests() == []
+    assert recorder_of(page).foreign_requests() == []

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
 
 import pytest
+from playwright.sync_api import Page
 
 from test_p2p import friend_match, quiet, settle, wait_in_step
+from under_test import NewPage, recorder_of
 from ux import assert_no_error, board, error_message, open_ready, shot, wait_settled
 
 pytestmark = pytest.mark.e2e
@@ -22,7 +23,7 @@ VISIBLE_TEXT_JS = """(sel) => [...document.querySelectorAll(sel)].filter(e => {
   .map(e => e.textContent)"""
 
 
-def press(page: Any, selector: str) -> None:
+def press(page: Page, selector: str) -> None:
     """Click a board element (its plan cell when it is a spot) and wait until the board took it."""
     step, selection = board(page, "data-step"), board(page, "data-selection")
     target = page.locator(selector).first
@@ -36,7 +37,7 @@ def press(page: Any, selector: str) -> None:
     assert_no_error(page)
 
 
-def phase_of(page: Any) -> str:
+def phase_of(page: Page) -> str:
     if board(page, "data-match") == "over":
         return "over"
     if page.locator('#board [data-action="draw"]').count():
@@ -44,7 +45,7 @@ def phase_of(page: Any) -> str:
     return "place"
 
 
-def start(page: Any, mode: str, seed: int) -> None:
+def start(page: Page, mode: str, seed: int) -> None:
     open_ready(page)
     card = page.locator("[data-game='teamup']")
     assert card.is_enabled(), "Team UP! shows as coming soon (GameInfo.available)"
@@ -61,13 +62,13 @@ def start(page: Any, mode: str, seed: int) -> None:
     wait_settled(page)
 
 
-def place_first(page: Any) -> None:
+def place_first(page: Page) -> None:
     """Pick the tray's first box (its orientation as offered), then the plan's first legal spot."""
     press(page, '#board [data-select^="box:"]')
     press(page, '#board [data-action^="place:"]')
 
 
-def test_a_whole_game_by_clicks_with_face_down_cards(page) -> None:  # type: ignore[no-untyped-def]
+def test_a_whole_game_by_clicks_with_face_down_cards(page: Page) -> None:
     started = time.monotonic()
     start(page, "game", 3)
     shot(page, "teamup-01-start", full_page=True)
@@ -122,12 +123,12 @@ def test_a_whole_game_by_clicks_with_face_down_cards(page) -> None:  # type: ign
     scores = json.loads(board(page, "data-scores"))
     assert scores and scores[0] < 0  # this careless stacking loses points to face-down cards
     shot(page, "teamup-05-game-over", full_page=True)
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
     print(f"teamup game by clicks: {clicks} turns, score {scores[0]}, {time.monotonic() - started:.1f} s; "
           f"a blind hint's round trip {blind_ms:.0f} ms")
 
 
-def test_puzzle_mode_solved_to_25_with_hints(page) -> None:  # type: ignore[no-untyped-def]
+def test_puzzle_mode_solved_to_25_with_hints(page: Page) -> None:
     started = time.monotonic()
     start(page, "puzzle", 2)
     hint_ms: list[float] = []
@@ -154,7 +155,7 @@ def test_puzzle_mode_solved_to_25_with_hints(page) -> None:  # type: ignore[no-u
           f" median {hint_ms[len(hint_ms) // 2]:.0f} ms, max {hint_ms[-1]:.0f} ms")
 
 
-def p2p_turn(page: Any) -> str:
+def p2p_turn(page: Page) -> str:
     """The page to decide: draw (or, after a few cards, stop), or place the first box on the first spot."""
     if page.locator('#board [data-action="draw"]').count():
         cards = page.locator(SVG).text_content() or ""
@@ -167,7 +168,7 @@ def p2p_turn(page: Any) -> str:
     return "place"
 
 
-def test_two_browsers_play_a_cooperative_match(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_two_browsers_play_a_cooperative_match(new_page: NewPage) -> None:
     started = time.monotonic()
     host, guest = friend_match(new_page, "teamup", ["me", "friend"])
     pages = [host, guest]
@@ -190,5 +191,5 @@ def test_two_browsers_play_a_cooperative_match(new_page) -> None:  # type: ignor
     shot(guest, "teamup-09-p2p-guest", full_page=True)
     for page in pages:
         assert error_message(page) == ""
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     print(f"teamup friend match: {len(done)} decisions in {time.monotonic() - started:.1f} s")

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import Browser, CDPSession, Page
 
 from cargobay.games.tf22.board import HEXES, NEIGHBOURS, TERRAIN, distance, parse_hex
 from cargobay.games.tf22.tides import LAND
 from cargobay.service import PROTOCOL, Service
 from test_p2p import friend_match, quiet, settle, wait_in_step
+from under_test import NewPage, PageRecorder, recorder_of, track
 from ux import assert_axe_clean, assert_no_error, board, error_message, focused, open_ready, shot, tab_to_board
 
 pytestmark = pytest.mark.e2e
@@ -47,16 +50,16 @@ TIMED_REQUEST_JS = """async (text) => {
 
 
 # ------------------------------------------------------------------------------------------ helpers
-def items(page: Any) -> list[dict[str, Any]]:
+def items(page: Page) -> list[dict[str, Any]]:
     return list(page.evaluate(ITEMS_JS))
 
 
-def ore_hexes(page: Any) -> list[int]:
+def ore_hexes(page: Page) -> list[int]:
     text = page.get_attribute("#board g.ore", "data-hexes") or ""
     return [int(v) for v in text.split()]
 
 
-def wait_move(page: Any, timeout: int = 90_000) -> str:
+def wait_move(page: Page, timeout: int = 90_000) -> str:
     """Until the human is to act on a quiet board ("move") or the match is over ("over")."""
     what = page.wait_for_function(
         "() => { const b = document.getElementById('board');"
@@ -68,7 +71,7 @@ def wait_move(page: Any, timeout: int = 90_000) -> str:
     return str(what)
 
 
-def press(page: Any, key: str, value: str, part: str = "") -> None:
+def press(page: Page, key: str, value: str, part: str = "") -> None:
     """Click the board element with data-<key>="<value>" (or a shape of it) and wait until the board took it."""
     step, selection = board(page, "data-step"), board(page, "data-selection")
     target = page.locator(f'#board [data-{key}="{value}"]').first
@@ -81,15 +84,15 @@ def press(page: Any, key: str, value: str, part: str = "") -> None:
     assert_no_error(page)
 
 
-def act(page: Any, action: str, part: str = "") -> None:
+def act(page: Page, action: str, part: str = "") -> None:
     press(page, "action", action, part)
 
 
-def pick(page: Any, prefix: str, part: str = "") -> None:
+def pick(page: Page, prefix: str, part: str = "") -> None:
     press(page, "select", prefix, part)
 
 
-def unit(page: Any, name: str) -> str:
+def unit(page: Page, name: str) -> str:
     """The data-select of the viewer's first unit whose label starts with ``name`` ("" if none may act)."""
     for item in items(page):
         if (item["select"] or "").startswith("unit:") and item["label"].startswith(name):
@@ -112,7 +115,7 @@ def good_site(sites: list[str], ore: list[int]) -> str:
     return max(sites, key=worth)
 
 
-def land(page: Any) -> None:
+def land(page: Page) -> None:
     sites = [i["select"] for i in items(page) if (i["select"] or "").startswith("site:")]
     assert len(sites) > 10, sites
     pick(page, good_site(sites, ore_hexes(page)))
@@ -122,7 +125,7 @@ def land(page: Any) -> None:
     act(page, lands[0], "polygon")
 
 
-def unload(page: Any, what: str) -> bool:
+def unload(page: Page, what: str) -> bool:
     """The Lander unloads the first ``what`` it holds onto a hex where it can act."""
     lander = unit(page, "Lander")
     if not lander:
@@ -140,14 +143,14 @@ def unload(page: Any, what: str) -> bool:
     return True
 
 
-def reach(page: Any, selector: str) -> dict[int, int]:
+def reach(page: Page, selector: str) -> dict[int, int]:
     """A unit's data-reach (hexes by AP cost, two base-36 digits each; web/ui/mapview.py) as hex -> cost."""
     code = page.get_attribute(f'#board [data-select="{selector}"]', "data-reach") or ""
     return {int(group[i:i + 2], 36): cost for cost, group in enumerate(code.split("."), 1)
             for i in range(0, len(group) - 1, 2)}
 
 
-def to_ore_and_load(page: Any, name: str) -> bool:
+def to_ore_and_load(page: Page, name: str) -> bool:
     """Move a land unit along the shortest way its reach shows to a hex next to White Ore on land, hex by hex
     (it keeps its moves after each), and load the ore."""
     selector = unit(page, name)
@@ -174,7 +177,7 @@ def to_ore_and_load(page: Any, name: str) -> bool:
     return False
 
 
-def fire(page: Any) -> str:
+def fire(page: Page) -> str:
     """A shot of two cannons if any armed unit of the viewer has a target and a partner: the action fired."""
     for name in ("Heavy Combat Spider", "Robot Combat Unit", "Speedboat"):
         selector = unit(page, name)
@@ -193,7 +196,7 @@ def fire(page: Any) -> str:
     return ""
 
 
-def approach(page: Any, name: str, steps: int) -> None:
+def approach(page: Page, name: str, steps: int) -> None:
     """Move a unit a few hexes towards the nearest White Ore (to bring it into range)."""
     selector = unit(page, name)
     if not selector:
@@ -210,21 +213,21 @@ def approach(page: Any, name: str, steps: int) -> None:
         pick(page, "")
 
 
-def end_turn(page: Any) -> None:
+def end_turn(page: Page) -> None:
     names = {i["action"] for i in items(page)}
     act(page, "takeoff" if "takeoff" in names else "end")
 
 
-def view_box(page: Any) -> str:
+def view_box(page: Page) -> str:
     return page.get_attribute(MAP, "viewBox") or ""
 
 
-def zoom(page: Any) -> float:
+def zoom(page: Page) -> float:
     return float(page.get_attribute(MAP, "data-zoom") or 1)
 
 
 # ------------------------------------------------------------------------------------------ tests
-def test_a_match_against_the_bot_by_clicks_to_the_score_table(page) -> None:  # type: ignore[no-untyped-def]
+def test_a_match_against_the_bot_by_clicks_to_the_score_table(page: Page) -> None:
     started = time.monotonic()
     open_ready(page)
     card = page.locator("[data-game='tf22']")
@@ -357,7 +360,7 @@ def test_a_match_against_the_bot_by_clicks_to_the_score_table(page) -> None:  # 
     scores = json.loads(board(page, "data-scores"))
     assert len(scores) == 2
     shot(page, "tf22-07-score-table")
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
     assert "Strong bot" in " ".join(json.loads(page.evaluate(RECORD_SEATS_JS)))  # the saved match says who played
 
     # The strong bot in this page's engine (Pyodide, in the worker): one whole match against the easy bot, timed
@@ -377,15 +380,12 @@ def test_a_match_against_the_bot_by_clicks_to_the_score_table(page) -> None:  # 
 
 
 @pytest.fixture
-def phone(chromium, site_url) -> Any:  # type: ignore[no-untyped-def]
-    from conftest import PageRecorder
-
+def phone(chromium: Browser, site_url: str) -> Iterator[Page]:
     context = chromium.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                    device_scale_factor=2)
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    pg.recorder = PageRecorder(pg, site_url)  # type: ignore[attr-defined]
-    pg.base_url = site_url  # type: ignore[attr-defined]
+    track(pg, site_url, recorder=PageRecorder(pg, site_url))
     yield pg
     context.close()
 
@@ -399,17 +399,17 @@ ON_SCREEN_JS = """(selector) => {
     .filter(([x, y]) => frame.left + 8 < x && x < frame.right - 8 && top < y && y < bottom); }"""
 
 
-def on_screen(page: Any, selector: str) -> list[list[float]]:
+def on_screen(page: Page, selector: str) -> list[list[float]]:
     """Centres (and widths) of the elements inside the map's window and the viewport, in client px."""
     return list(page.evaluate(ON_SCREEN_JS, selector))
 
 
-def touch(page: Any, kind: str, points: list[tuple[float, float]]) -> None:
-    page.cdp.send("Input.dispatchTouchEvent", {
+def touch(cdp: CDPSession, kind: str, points: list[tuple[float, float]]) -> None:
+    cdp.send("Input.dispatchTouchEvent", {
         "type": kind, "touchPoints": [{"x": x, "y": y, "id": i} for i, (x, y) in enumerate(points)]})
 
 
-def test_the_board_on_a_phone_drag_pinch_and_tap(phone) -> None:  # type: ignore[no-untyped-def]
+def test_the_board_on_a_phone_drag_pinch_and_tap(phone: Page) -> None:
     page = phone
     open_ready(page)
     page.locator("[data-game='tf22']").tap()
@@ -420,22 +420,22 @@ def test_the_board_on_a_phone_drag_pinch_and_tap(phone) -> None:  # type: ignore
     page.locator("#start").tap()
     assert wait_move(page) == "move"
     assert page.get_attribute("#board svg", "data-layout") == "tall"
-    page.cdp = page.context.new_cdp_session(page)  # type: ignore[attr-defined]
+    cdp = page.context.new_cdp_session(page)
     box = page.locator(FRAME).bounding_box()
     assert box is not None and box["width"] <= 390
     cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     # two fingers apart: zoom in about their middle; the page itself does not zoom or scroll sideways
-    touch(page, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
+    touch(cdp, "touchStart", [(cx - 30, cy), (cx + 30, cy)])
     for spread in range(40, 130, 15):
-        touch(page, "touchMove", [(cx - spread, cy), (cx + spread, cy)])
-    touch(page, "touchEnd", [])
+        touch(cdp, "touchMove", [(cx - spread, cy), (cx + spread, cy)])
+    touch(cdp, "touchEnd", [])
     assert zoom(page) > 2, zoom(page)
     assert page.evaluate("() => [scrollX, visualViewport.scale]") == [0, 1]
     before, step = view_box(page), board(page, "data-step")
-    touch(page, "touchStart", [(cx, cy)])
+    touch(cdp, "touchStart", [(cx, cy)])
     for dx in range(10, 90, 20):
-        touch(page, "touchMove", [(cx - dx, cy - dx / 2)])
-    touch(page, "touchEnd", [])
+        touch(cdp, "touchMove", [(cx - dx, cy - dx / 2)])
+    touch(cdp, "touchEnd", [])
     assert view_box(page) != before and board(page, "data-step") == step  # a drag pans, plays nothing
     shot(page, "tf22-08-phone-zoomed")
     # tap a landing site that is on screen (inside the zoomed map, below the page's header), then a pod layout
@@ -457,10 +457,10 @@ def test_the_board_on_a_phone_drag_pinch_and_tap(phone) -> None:  # type: ignore
     assert page.get_attribute("#board svg", "data-turn") == "2"
     shot(page, "tf22-09-phone-turn2", full_page=True)
     assert_no_error(page)
-    assert page.recorder.errors == []
+    assert recorder_of(page).errors == []
 
 
-def p2p_step(page: Any) -> str:
+def p2p_step(page: Page) -> str:
     """One decision of a friend match by clicks: land (site, pods), unload one unit in turn 2, else end turn."""
     found = items(page)
     actions = [i["action"] for i in found if i["action"]]
@@ -478,7 +478,7 @@ def p2p_step(page: Any) -> str:
     return "end"
 
 
-def test_two_browsers_play_tf22_turns_to_equal_hashes(new_page) -> None:  # type: ignore[no-untyped-def]
+def test_two_browsers_play_tf22_turns_to_equal_hashes(new_page: NewPage) -> None:
     started = time.monotonic()
     host, guest = friend_match(new_page, "tf22", ["me", "friend"])
     pages = [host, guest]
@@ -503,5 +503,5 @@ def test_two_browsers_play_tf22_turns_to_equal_hashes(new_page) -> None:  # type
     shot(guest, "tf22-11-p2p-guest")
     for page in pages:
         assert error_message(page) == ""
-        assert page.recorder.errors == []
+        assert recorder_of(page).errors == []
     print(f"tf22 friend match: {len(done)} decisions to turn 4 in {time.monotonic() - started:.1f} s")

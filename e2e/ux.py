@@ -6,26 +6,29 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Page
+
 import a11y
+from under_test import base_url_of
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ENGINE_TIMEOUT_MS = 90_000
 CLICKABLE = "#board [data-action], #board [data-select]"
 
 
-def shot(page: Any, name: str, full_page: bool = False) -> Path:
+def shot(page: Page, name: str, full_page: bool = False) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
 
 
-def open_ready(page: Any, query: str = "?delay=0") -> None:
-    page.goto(page.base_url + query)
+def open_ready(page: Page, query: str = "?delay=0") -> None:
+    page.goto(base_url_of(page) + query)
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
 
 
-def error_message(page: Any) -> str:
+def error_message(page: Page) -> str:
     """The text of #messages when it shows an error, else ""."""
     return str(page.evaluate(
         "() => { const m = document.getElementById('messages');"
@@ -33,15 +36,15 @@ def error_message(page: Any) -> str:
     ))
 
 
-def assert_no_error(page: Any) -> None:
+def assert_no_error(page: Page) -> None:
     assert page.get_attribute("#messages", "data-kind") != "error", error_message(page)
 
 
-def board(page: Any, name: str) -> str:
+def board(page: Page, name: str) -> str:
     return page.get_attribute("#board", name) or ""
 
 
-def wait_settled(page: Any) -> None:
+def wait_settled(page: Page) -> None:
     """Until it is a human's turn on a quiet board, or the match is over (or an error shows)."""
     page.wait_for_function(
         "() => { const b = document.getElementById('board');"
@@ -53,7 +56,7 @@ def wait_settled(page: Any) -> None:
     assert_no_error(page)
 
 
-def wait_board_change(page: Any, step: str, selection: str) -> None:
+def wait_board_change(page: Page, step: str, selection: str) -> None:
     """Until the board's step or selection differs from the given ones (or an error shows)."""
     page.wait_for_function(
         "([s, sel]) => { const b = document.getElementById('board');"
@@ -64,7 +67,7 @@ def wait_board_change(page: Any, step: str, selection: str) -> None:
     assert_no_error(page)
 
 
-def start_local(page: Any, seats: tuple[str, ...] = ("human", "easy"), seed: int | None = 7,
+def start_local(page: Page, seats: tuple[str, ...] = ("human", "easy"), seed: int | None = 7,
                 keyboard: bool = False) -> None:
     for seat, kind in enumerate(seats):
         page.select_option(f"#seat-{seat}", kind)
@@ -78,7 +81,7 @@ def start_local(page: Any, seats: tuple[str, ...] = ("human", "easy"), seed: int
     wait_settled(page)
 
 
-def keys(page: Any) -> list[str]:
+def keys(page: Page) -> list[str]:
     """The board's clickable elements in document (reading) order, as "action:<a>" / "select:<p>"."""
     return list(page.evaluate(
         "(sel) => [...document.querySelectorAll(sel)].map(e => e.hasAttribute('data-action')"
@@ -95,12 +98,12 @@ FOCUSED_JS = """() => { const a = document.activeElement;
   return 'other:' + (a.id || a.tagName); }"""
 
 
-def focused(page: Any) -> str:
+def focused(page: Page) -> str:
     """What has the focus: "action:<a>", "select:<p>", "board", "body" or "other:<id or tag>"."""
     return str(page.evaluate(FOCUSED_JS))
 
 
-def focus_ring_visible(page: Any) -> bool:
+def focus_ring_visible(page: Page) -> bool:
     """The focused board element draws a visible focus indicator (its .ring stroke, or an outline)."""
     return bool(page.evaluate(
         "() => { const a = document.activeElement; if (!a || !a.closest('#board')) return false;"
@@ -112,7 +115,7 @@ def focus_ring_visible(page: Any) -> bool:
     ))
 
 
-def arrow_to(page: Any, target: str) -> None:
+def arrow_to(page: Page, target: str) -> None:
     """Move the focus onto the board element ``target`` with Home then ArrowRight (reading order)."""
     page.keyboard.press("Home")
     for _ in range(len(keys(page)) + 1):
@@ -122,7 +125,7 @@ def arrow_to(page: Any, target: str) -> None:
     raise AssertionError(f"{target} not reachable with the arrow keys: focus on {focused(page)}")
 
 
-def tab_to_board(page: Any, limit: int = 40) -> str:
+def tab_to_board(page: Page, limit: int = 40) -> str:
     """Press Tab until a board element has the focus; returns it."""
     for _ in range(limit):
         page.keyboard.press("Tab")
@@ -132,7 +135,7 @@ def tab_to_board(page: Any, limit: int = 40) -> str:
     raise AssertionError(f"no board element reachable with Tab (focus on {focused(page)})")
 
 
-def assert_axe_clean(page: Any, where: str, selector: str | None = None) -> None:
+def assert_axe_clean(page: Page, where: str, selector: str | None = None) -> None:
     found = a11y.violations(page, selector)
     print(f"axe {where}: {len(found)} violations")
     assert not found, f"axe on {where}:\n{a11y.describe(found)}"
@@ -149,12 +152,12 @@ TARGETS_JS = """(selector) => [...document.querySelectorAll(selector)].filter(e 
 CONTROLS = "button, select, input, textarea, summary, a[href], .game-card, #board [data-action], #board [data-select]"
 
 
-def targets(page: Any, selector: str = CONTROLS) -> list[dict[str, Any]]:
+def targets(page: Page, selector: str = CONTROLS) -> list[dict[str, Any]]:
     """Every visible interactive control with its rendered size in CSS px."""
     return list(page.evaluate(TARGETS_JS, selector))
 
 
-def boxes(page: Any, selector: str) -> list[dict[str, float]]:
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
     return list(page.evaluate(
         "(sel) => [...document.querySelectorAll(sel)].map(e => { const r = e.getBoundingClientRect();"
         " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom}; })",
