@@ -132,7 +132,7 @@ def press_something(page: Page, tap: bool) -> None:
     wait_settled(page)
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+@pytest.mark.slow  # a measurement for notes: python build.py test e2e/test_newcomer.py --slow
 def test_every_game_measured(device: Page) -> None:
     page = device
     open_ready(page)
@@ -394,7 +394,7 @@ def test_four_bots_play_haul_each_named_apart(phone: Page) -> None:
     assert errors_of(page) == []
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+@pytest.mark.slow  # a measurement for notes: python build.py test e2e/test_newcomer.py --slow
 def test_tf22_bot_turn_times_at_the_page_s_own_pace(device: Page) -> None:
     """The seconds from End turn to the person's next move, with the page's own delay between bot actions (no
     ?delay=0), and the bot's actions in that time (the match log)."""
@@ -520,7 +520,7 @@ def test_a_card_explains_itself_on_a_long_press_and_on_focus(phone: Page) -> Non
     assert errors_of(page) == []
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+@pytest.mark.slow  # a measurement for notes: python build.py test e2e/test_newcomer.py --slow
 @pytest.mark.parametrize("query", ["?delay=0", ""])
 def test_loot_pauses_after_each_move_measured(phone: Page, query: str) -> None:
     """Issue 20 item 10: the seconds from each of the person's Loot moves (gun cards, a person and two easy bots)
@@ -558,7 +558,7 @@ TIMELINE_JS = """() => { window.tl = []; const t0 = performance.now();
     .observe(document.getElementById('board'), {attributes: true, attributeFilter: ['data-step']}); }"""
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_MEASURE"), reason="a measurement for notes: CARGOBAY_MEASURE=1")
+@pytest.mark.slow  # a measurement for notes: python build.py test e2e/test_newcomer.py --slow
 def test_loot_quick_draw_duel_pause_measured(phone: Page) -> None:
     """Issue 20 item 10: a newcomer plays the Duel Gun in Loot's default (quick-draw) mode and does not press:
     the seconds from the gun to the next move, and the overlay's timeline."""

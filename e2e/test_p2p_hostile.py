@@ -8,7 +8,6 @@ honest host is never blamed. Clocks and the verification code are on screen for 
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import pytest
@@ -165,8 +164,8 @@ def test_a_spectator_cannot_end_the_match_and_an_equivocating_player_is_caught_e
     assert refusals(host) == 1 and host.locator(f"{BOARD}").count() == 1
 
 
-@pytest.mark.skipif(not os.environ.get("CARGOBAY_E2E_LONG"),
-                    reason="three browsers, ~140 s on a busy 2-core VM: run with CARGOBAY_E2E_LONG=1")
+# three browsers, ~140 s on a busy 2-core VM; tests/net/test_many_pages.py plays attack 3 in-process in every run
+@pytest.mark.slow
 def test_a_spectator_that_equivocates_is_removed_and_the_players_play_on(new_page: NewPage) -> None:
     """Issue 19, attack 3 in the browsers: the spectator signs two different hashes for one step and sends the
     pair as a proof of its own cheating. Each player removes it (said on the page); the match goes on."""
