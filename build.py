@@ -5,7 +5,7 @@
     python build.py serve [--port N] build, then serve dist/ on http://127.0.0.1:N/
     python build.py test [ARGS...]   build, then run pytest over tests/ and e2e/ (ARGS go to pytest)
     python build.py snapshot         ship the engine's memory snapshot into the built dist/ (see --snapshot)
-    python build.py lint             ruff over the tree, mypy strict over core/ and e2e/ (.ci/run runs it first)
+    python build.py lint             ruff over the tree, mypy strict (core/, e2e/, test helpers; .ci/run runs it first)
 
 Options for build/serve/test: --wheel PATH uses a prebuilt cargobay wheel instead of building one
 (also settable with the CARGOBAY_WHEEL environment variable); --skip-npm never runs npm; --snapshot (build/serve)
@@ -625,13 +625,13 @@ def ship_snapshot(dist: Path = DIST, timeout_s: float = 300) -> Path:
 LINTERS = (
     # (name, argv): what `python build.py lint` and .ci/run check before the tests; configured in pyproject.toml
     ("ruff", ["-m", "ruff", "check", "."]),
-    ("mypy (strict, core/ and e2e/)", ["-m", "mypy"]),
+    ("mypy (strict: core/, e2e/, the shared test helpers)", ["-m", "mypy"]),
 )
 
 
 def lint(root: Path = ROOT) -> int:
-    """Run ruff over the tree (web/ with the rules MicroPython follows) and mypy strict over core/ and e2e/; 0 if both
-    pass."""
+    """Run ruff over the tree (web/ with the rules MicroPython follows) and mypy strict over core/, e2e/ and the
+    shared test helpers (pyproject.toml); 0 if both pass."""
     failed = []
     for name, argv in LINTERS:
         log(f"lint: {name}")
@@ -674,7 +674,8 @@ def main(argv: list[str] | None = None) -> int:
     p_serve.add_argument("--no-build", action="store_true", help="serve the existing dist/")
     sub.add_parser("test", parents=[common], help="build, then run pytest (extra args go to pytest)")
     sub.add_parser("snapshot", parents=[common], help="ship the engine's memory snapshot into an existing dist/")
-    sub.add_parser("lint", help="ruff over the tree and mypy strict over core/ and e2e/ (what .ci/run checks first)")
+    sub.add_parser("lint", help="ruff over the tree and mypy strict over core/, e2e/ and test helpers "
+                                "(what .ci/run checks first)")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognized arguments: {' '.join(rest)}")

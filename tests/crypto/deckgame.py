@@ -39,8 +39,9 @@ class PeekDeck(Game[State]):
                 "peeked": [None] * seats}
 
     def current_player(self, state: State) -> int:
-        return {"deal": CHANCE, "open": CHANCE, "turn": state["turn"] % state["players"], "end": TERMINAL}[
+        player: int = {"deal": CHANCE, "open": CHANCE, "turn": state["turn"] % state["players"], "end": TERMINAL}[
             state["phase"]]
+        return player
 
     def acting_seats(self, state: State) -> tuple[int, ...]:
         return (state["turn"] % state["players"],) if state["phase"] == "turn" else ()

@@ -845,13 +845,13 @@ class Referee:
         elif isinstance(parsed, A.Take):
             self.held.remove(parsed.card)
             self.seen["keys takes"] += 1
-            tasks = [("gain", seat, parsed.card, data["src"], "draw")]
+            tasks: list[tuple[Any, ...]] = [("gain", seat, parsed.card, data["src"], "draw")]
             if self.held:
                 tasks.insert(0, ("ask_arrange", seat, card, label))
             self._front(*tasks)
         elif isinstance(parsed, A.Trade):
             assert card is not None
-            tasks: list[tuple[Any, ...]] = []
+            tasks = []
             if parsed.drawn is not None and parsed.own == "flag":
                 self.flags[seat] -= 1
                 self.seen["sleight gives a White Flag back"] += 1
