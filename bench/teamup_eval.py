@@ -37,9 +37,10 @@ from cargobay.games.teamup import SPEC
 from cargobay.games.teamup.codes import neutral_footprint
 from cargobay.games.teamup.components import DECK, rating
 from cargobay.games.teamup.geometry import pid_of
-from cargobay.games.teamup.hint import CARD_INDEX, Position, decide, hint
+from cargobay.games.teamup.hint import decide, hint
 from cargobay.games.teamup.perfect import catalogue
 from cargobay.games.teamup.rules import GAME
+from cargobay.games.teamup.sim import CARD_INDEX, Sim
 from cargobay.games.teamup.solver import Problem, proves_perfect, solve
 
 
@@ -113,7 +114,7 @@ def part_hint(games: int) -> None:
             advice = hint(view, rng, samples=4)
             hint_times.append(time.perf_counter() - start)
             start = time.perf_counter()
-            table = Position.from_view(view)
+            table = Sim.from_view(view)
             card = view["card"] if view["phase"] == "place" else None
             if card:
                 table.unseen[CARD_INDEX[card]] += 1

@@ -27,7 +27,7 @@ def test_a_bot_that_chooses_an_illegal_action_is_an_error_not_a_silent_other_mov
         level: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Team UP!'s bots played ``legal[0]`` when their own choice was not legal; now that is a bot error."""
     from cargobay.games.teamup import bots as teamup_bots
-    from cargobay.games.teamup import hint as teamup_hint
+    from cargobay.games.teamup import sim as teamup_sim
 
     spec = SPECS["teamup"]
     game = spec.game
@@ -40,6 +40,6 @@ def test_a_bot_that_chooses_an_illegal_action_is_an_error_not_a_silent_other_mov
     view = game.view(state, game.current_player(state))
     assert len(view["legal"]) > 1
     monkeypatch.setattr(teamup_bots, "hint", lambda *_args, **_kw: type("H", (), {"action": "place:nowhere"})())
-    monkeypatch.setattr(teamup_hint.Position, "choose", lambda *_args: None)
+    monkeypatch.setattr(teamup_sim.Sim, "choose", lambda *_args: None)
     with pytest.raises(IllegalChoiceError, match=r"'(place:nowhere|)', which is not legal"):
         spec.bot(level).choose(game, view, random.Random(1))

@@ -43,3 +43,35 @@ def test_the_state_type_lives_in_state_py(package: str) -> None:
                 defined[node.name] = path.name
     state_type = SPECS[package].game.new_state(SPECS[package].game.min_seats).__class__.__name__
     assert defined.get(state_type) == "state.py", (state_type, defined)
+
+
+
+NO_SIM = {"odd": "no bots of its own", "tf22": "its bots play on the rules' own TF22State (a copy, effects.execute)"}
+
+
+def _classes(path: Path) -> list[str]:
+    return [node.name for node in ast.parse(path.read_text()).body if isinstance(node, ast.ClassDef)]
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_the_bots_live_in_bots_py_and_their_fast_model_is_sim_in_sim_py(package: str) -> None:
+    """Every bot the spec offers (but the platform's ``easy``) is a class of ``bots.py``; the bots' fast model is
+    ``Sim`` in ``sim.py``; a search deeper than a bot's choice is in ``search.py``, named for what it searches
+    (``<What>Search``); no other module is a bots' module or a model (``bots_*``, ``*sim``)."""
+    spec, folder = SPECS[package], GAMES_DIR / package
+    for level in spec.levels:
+        if level != "easy":
+            assert type(spec.bot(level)).__module__ == f"cargobay.games.{package}.bots", level
+    modules = {path.stem for path in folder.glob("*.py")}
+    strays = {m for m in modules if (m.startswith("bots") or m.endswith("sim")) and m not in ("bots", "sim")}
+    assert not strays, strays
+    if package in NO_SIM:
+        assert "sim" not in modules, NO_SIM[package]
+    else:
+        assert "Sim" in _classes(folder / "sim.py")
+    for path in folder.glob("*.py"):
+        searches = [name for name in _classes(path) if name.endswith("Search")]
+        assert path.name == "search.py" or not searches, (path.name, searches)
+        assert "Search" not in searches, path.name  # named for what it searches
+        if not path.name.startswith("svg"):  # a board's own model of the view (tf22/svg_model.Model) is the board's
+            assert "Model" not in _classes(path), path.name

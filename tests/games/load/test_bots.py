@@ -9,8 +9,9 @@ import pytest
 from cargobay.bots import RandomBot
 from cargobay.bots.search import exploitability, regret_matching, sample_index
 from cargobay.engine import CHANCE, TERMINAL, Match
-from cargobay.games.load.bots import MediumBot, StrongBot, _evaluate, _Sim, card_int, card_str
+from cargobay.games.load.bots import MediumBot, StrongBot
 from cargobay.games.load.rules import DECK, GAME
+from cargobay.games.load.sim import Sim, _evaluate, card_int, card_str
 from cargobay.registry import SPECS
 
 # a light strong bot keeps the file fast; the defaults are measured in bench/bots_eval.py
@@ -184,7 +185,7 @@ def test_model_agrees_with_the_engine() -> None:
                 match.play_chance()
                 continue
             if GAME.acting_seats(match.state) == (0, 1):
-                sim = _Sim.from_state(match.state)
+                sim = Sim.from_state(match.state)
                 a, b = (rng.choice(match.state.hands[s]) for s in (0, 1))
                 sim.hands[0].remove(card_int(a))
                 sim.hands[1].remove(card_int(b))
@@ -201,6 +202,6 @@ def test_model_agrees_with_the_engine() -> None:
             for seat in GAME.acting_seats(match.state):
                 view = GAME.view(match.state, seat)
                 match.apply(seat, bots[seat].choose(GAME, view, match.rng(seat)))
-        end = _Sim.from_state(match.state)
+        end = Sim.from_state(match.state)
         assert end.over
         assert _evaluate(end, 0) == pytest.approx(match.state.scores[0] - match.state.scores[1], abs=0.5)

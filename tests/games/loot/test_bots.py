@@ -18,9 +18,9 @@ import pytest
 from cargobay.bots import RandomBot
 from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.loot.bots import MediumBot, StrongBot
-from cargobay.games.loot.botsim import Model, points, reaction_action
 from cargobay.games.loot.cards import collection_points
 from cargobay.games.loot.rules import GAME
+from cargobay.games.loot.sim import Sim, points, reaction_action
 from cargobay.registry import SPECS
 
 MODES = ("gun cards", "quick-draw")
@@ -140,7 +140,7 @@ def test_the_model_scores_like_the_engine() -> None:
     for players in (2, 4, 6):
         match = Match(GAME, ["easy"] * players, players, {"items": ITEMS[players]})
         for seat, view in nodes(match):
-            model = Model(view)
+            model = Sim(view)
             for other in range(players):
                 newest = view["newest_badge"] == other
                 expected = collection_points(view["collections"][other], view["flags"][other], newest)
@@ -149,7 +149,7 @@ def test_the_model_scores_like_the_engine() -> None:
             match.apply(seat, rng.choice(view["legal"]))
         # at the end nothing is left to come: the expected final points are the scores
         end = GAME.view(match.state, 0)
-        model = Model(end)
+        model = Sim(end)
         assert [model.worth(seat) for seat in range(players)] == pytest.approx(end["scores"])
     assert compared > 500
 
@@ -161,7 +161,7 @@ def test_the_model_values_sets_and_white_flags() -> None:
     state.collections = [["oil"], ["oil", "oil"], ["jewelR", "jewelG", "jewelB"], []]
     state.flags = [0, 4, 0, 0]
     state.round = 10
-    model = Model(GAME.view(state, 0))
+    model = Sim(GAME.view(state, 0))
     assert model.add(0, "oil") == 9  # the second Snake Oil: -2 becomes 7
     assert model.add(1, "oil") == -2  # a third starts a new set
     assert model.add(2, "jewelY") == 7  # 9 becomes 16

@@ -8,8 +8,9 @@ from cargobay.engine import Match
 from cargobay.games.teamup import SPEC
 from cargobay.games.teamup.bots import MediumBot, StrongBot
 from cargobay.games.teamup.codes import encode
-from cargobay.games.teamup.hint import Position, hint
+from cargobay.games.teamup.hint import hint
 from cargobay.games.teamup.rules import GAME
+from cargobay.games.teamup.sim import Sim
 from cargobay.games.teamup.solver import Problem, solve
 from cargobay.table import Table as Seats
 
@@ -31,7 +32,7 @@ def test_the_bots_play_whole_games_with_legal_moves_and_replay() -> None:
 def test_medium_keeps_drawing_while_a_perfect_pallet_is_reachable() -> None:
     state = started(seats=2)
     view = GAME.view(state, 0)
-    assert Position.from_view(view).floor == 5
+    assert Sim.from_view(view).floor == 5
     assert MediumBot().choose(GAME, view, random.Random(0)) == "draw"
 
 

@@ -9,9 +9,10 @@ import pytest
 
 from cargobay.engine import Match
 from cargobay.games.teamup import SPEC, solver
-from cargobay.games.teamup import hint as hint_module
-from cargobay.games.teamup.hint import FLEX_COST, Position, Work, hint
+from cargobay.games.teamup import sim as sim_module
+from cargobay.games.teamup.hint import hint
 from cargobay.games.teamup.rules import GAME
+from cargobay.games.teamup.sim import FLEX_COST, Sim, Work
 from cargobay.games.teamup.solver import HINT_BUDGET, Problem, planned, proves_perfect, puzzle_setup
 
 from .helpers import play, started
@@ -35,9 +36,9 @@ def _views(seed: int, count: int) -> list[dict[str, Any]]:
 def _greedy_work(view: dict[str, Any]) -> int:
     """The work of the part a hint always does: reading the position and the greedy's own choice."""
     work = Work()
-    table = Position.from_view(view, work)
+    table = Sim.from_view(view, work)
     if view["phase"] == "place":
-        table.unseen[hint_module.CARD_INDEX[view["card"]]] += 1
+        table.unseen[sim_module.CARD_INDEX[view["card"]]] += 1
         table.choose(view["card"])
     return work.spent
 
@@ -67,7 +68,7 @@ def test_a_budget_cut_keeps_the_answer_so_far() -> None:
 def test_the_blind_hint_is_the_same_for_the_same_state() -> None:
     views = _views(9, 10)
     first = [hint(view, random.Random(3)) for view in views]
-    hint_module._AIMS.clear()  # what is cached must not change the answer nor the work counted
+    sim_module._AIMS.clear()  # what is cached must not change the answer nor the work counted
     again = [hint(view, random.Random(3)) for view in reversed(views)][::-1]
     assert [(h.action, h.expected, h.work_spent, h.options) for h in first] == \
         [(h.action, h.expected, h.work_spent, h.options) for h in again]

@@ -8,9 +8,9 @@ from typing import Any
 
 from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.tf22.actions import Move, parse
-from cargobay.games.tf22.bots import MediumBot, landing_value
-from cargobay.games.tf22.bots_search import Evaluator, Search, StrongBot, candidates
+from cargobay.games.tf22.bots import MediumBot, StrongBot, landing_value
 from cargobay.games.tf22.rules import GAME
+from cargobay.games.tf22.search import Evaluator, MoveSearch, candidates
 from cargobay.games.tf22.state import Derived
 from cargobay.registry import SPECS
 from tests.games.tf22.helpers import Scenario
@@ -86,7 +86,7 @@ def test_a_searched_move_changes_the_state_as_the_engine_would() -> None:
     state = match.state
     seat = state.seat
     evaluator = Evaluator(state, seat, [])
-    search = Search(GAME, seat, evaluator, 10_000)
+    search = MoveSearch(GAME, seat, evaluator, 10_000)
     tried = candidates(state, seat, evaluator)
     assert any(isinstance(parse(action), Move) for action in tried)
     for action in tried:

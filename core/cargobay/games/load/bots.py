@@ -3,7 +3,7 @@
 Both bots see only their seat's view and draw randomness only from the ``random.Random`` handed to
 ``choose``, so a match replays exactly from its seed.
 
-Internally they simulate on a compact model of the game (``_Sim``): a card is an int
+Internally they simulate on a compact model of the game (``Sim``): a card is an int
 ``rank * 4 + value`` with the colour rank in stacking order (Y=0, R=1, B=2, G=3), a ship slot is a
 4-bit mask of the colours in it (a slot holds each colour at most once and stacks in rank order, so
 the mask is the slot; its top is the highest bit; colour ``c`` may go on it iff ``mask < 1 << c``).
@@ -46,9 +46,9 @@ from ...bots.search import argmax_ties, purify, regret_matching, sample_index
 from ...engine import Game
 from .sim import (
     WIN,
+    Sim,
     _best_load_static,
     _evaluate,
-    _Sim,
     _sim_from_view,
     card_int,
     card_str,
@@ -179,13 +179,13 @@ class StrongBot:
         return f"play:{cards[index]}"
 
     # --- the card -----------------------------------------------------------------------------
-    def _determinize(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> list[_Sim]:
+    def _determinize(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> list[Sim]:
         determinize = game.determinize
         seat = view["seat"]
         size = len(view["hand"])
         dets = []
         for _ in range(self.determinizations):
-            sim = _Sim.from_state(determinize(view, rng))
+            sim = Sim.from_state(determinize(view, rng))
             # both hands hold as many cards; guard against a sampler that deals the opponent a
             # pending (already chosen) card twice
             opp = sim.hands[1 - seat]
@@ -196,7 +196,7 @@ class StrongBot:
 
     def payoff_matrix(
         self, game: Game[Any], view: dict[str, Any], rng: random.Random
-    ) -> tuple[list[str], list[str], list[list[float]], list[_Sim]]:
+    ) -> tuple[list[str], list[str], list[list[float]], list[Sim]]:
         """(my cards, opponent cards, payoff[i][j] = my expected margin, the determinizations)."""
         seat = view["seat"]
         other = 1 - seat
@@ -244,7 +244,7 @@ class StrongBot:
         return mine, theirs, matrix, dets
 
     @staticmethod
-    def _static_cell(det: _Sim, seat: int, a: int, b: int) -> float:
+    def _static_cell(det: Sim, seat: int, a: int, b: int) -> float:
         """The battle, the loader's best load by the static evaluation, then the evaluation."""
         sim = det.copy()
         other = sim.hands[1 - seat]

@@ -75,7 +75,7 @@ QUICK_LOAD_BONUS = 1.0  # a new container (one more toward the majority) over a 
 QUICK_CLOSE_COST = 5.0  # per colour the ship could no longer take
 
 
-class _Sim:
+class Sim:
     """A fast, mutable copy of a LOAD! position (see the module docstring)."""
 
     __slots__ = ("counts", "hands", "over", "piles", "round", "scores", "ships", "turn")
@@ -90,8 +90,8 @@ class _Sim:
         self.turn = 0  # battles resolved this round
         self.over = False
 
-    def copy(self) -> _Sim:
-        new = _Sim.__new__(_Sim)
+    def copy(self) -> Sim:
+        new = Sim.__new__(Sim)
         new.hands = [self.hands[0][:], self.hands[1][:]]
         new.ships = [self.ships[0][:], self.ships[1][:]]
         new.counts = [self.counts[0][:], self.counts[1][:]]
@@ -112,7 +112,7 @@ class _Sim:
         round_: int,
         turn: int,
         over: bool,
-    ) -> _Sim:
+    ) -> Sim:
         sim = cls()
         sim.hands = [[card_int(c) for c in hand] for hand in hands]
         for seat in (0, 1):
@@ -131,7 +131,7 @@ class _Sim:
         return sim
 
     @classmethod
-    def from_state(cls, state: LoadState) -> _Sim:
+    def from_state(cls, state: LoadState) -> Sim:
         hands = [list(hand) for hand in state.hands]
         return cls.from_parts(
             hands, state.ships, state.piles, state.scores, state.round, state.turn, state.phase == "end"
@@ -350,7 +350,7 @@ def _jam_risk(ship: list[int]) -> float:
 JAM_RISK = (1.0, 0.4, 0.15)
 
 
-def _evaluate(sim: _Sim, seat: int) -> float:
+def _evaluate(sim: Sim, seat: int) -> float:
     """Estimated final score margin for ``seat`` (positive: ahead)."""
     other = 1 - seat
     if sim.over:
@@ -393,12 +393,12 @@ def unseen_cards(view: dict[str, Any]) -> Counter[str]:
     return +unseen
 
 
-def _sim_from_view(view: dict[str, Any]) -> _Sim:
+def _sim_from_view(view: dict[str, Any]) -> Sim:
     """A model of the public position plus the own hand (the opponent's hand left empty)."""
     seat = view["seat"]
     hands: list[list[str]] = [[], []]
     hands[seat] = list(view["hand"] or [])
-    sim = _Sim.from_parts(
+    sim = Sim.from_parts(
         hands,
         view["ships"],
         view["piles"],
@@ -423,7 +423,7 @@ def parse_load(action: str) -> tuple[int, int | None, int]:
     raise InvalidActionError(f"{action!r} is not a load or a reload")
 
 
-def _best_load_static(sim: _Sim, seat: int, ranks: Sequence[int], maximise_for: int) -> tuple[float, _Sim]:
+def _best_load_static(sim: Sim, seat: int, ranks: Sequence[int], maximise_for: int) -> tuple[float, Sim]:
     """Every load/reload of ``seat`` in ``ranks``; the one best for ``seat`` by the static evaluation.
 
     Returns (value for ``maximise_for``, the position after it)."""

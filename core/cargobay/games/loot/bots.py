@@ -5,7 +5,7 @@ other seats' secret picks and guns are not) and draw randomness only from the ``
 ``choose``, so a match replays exactly from its seed. Every answer is one of ``view["legal"]``; an unknown
 kind of node gets a random legal action.
 
-Both value cards with ``botsim.Model`` (a seat's expected final points: sets with their option value,
+Both value cards with ``sim.Sim`` (a seat's expected final points: sets with their option value,
 majorities as expectations, White Flags, what an action card brings).
 
 - ``MediumBot``. Picks: each other picker goes to a location with a softmax of what its card is worth to it;
@@ -37,7 +37,7 @@ from typing import Any
 from ...bots import forced
 from ...bots.search import argmax_ties, regret_matching, sample_index
 from ...engine import Game
-from .botsim import ACES, PLAIN, Model, reaction_action, resolved
+from .sim import ACES, PLAIN, Sim, reaction_action, resolved
 
 TAU = 2.0  # softmax temperature of a seat's pick over its cards' worth (points)
 TAU2 = 1.5  # the same over expected values (strong's second level)
@@ -52,7 +52,7 @@ def _softmax(values: list[float], tau: float) -> list[float]:
     return [w / total for w in weights]
 
 
-def ace_worth(model: Model, seat: int) -> float:
+def ace_worth(model: Sim, seat: int) -> float:
     """What keeping an ace (Acolyte or Duel Gun) is worth for later duels."""
     aces = sum(1 for gun in ACES if gun not in model.spent[seat])
     if not aces:
@@ -60,19 +60,19 @@ def ace_worth(model: Model, seat: int) -> float:
     return ACE * min(1.0, model.future / 4.0) * (0.7 if aces == 2 else 1.0)
 
 
-def has_ace(model: Model, seat: int) -> bool:
+def has_ace(model: Sim, seat: int) -> bool:
     spent = model.spent[seat]
     if model.mode == "quick-draw":
         return "acolyte" not in spent
     return any(gun not in spent for gun in ACES)
 
 
-def uses_ace(model: Model, seat: int, stake: float) -> bool:
+def uses_ace(model: Sim, seat: int, stake: float) -> bool:
     """Medium's rule: an ace when half the stake beats keeping it."""
     return has_ace(model, seat) and 0.5 * stake > ace_worth(model, seat)
 
 
-def win_chance(model: Model, seat: int, other: int, stake: float, other_stake: float) -> tuple[float, float]:
+def win_chance(model: Sim, seat: int, other: int, stake: float, other_stake: float) -> tuple[float, float]:
     """(chance to win, ace cost) of a duel when both follow medium's ace rule."""
     mine, theirs = uses_ace(model, seat, stake), uses_ace(model, other, other_stake)
     if mine and not theirs:
@@ -87,7 +87,7 @@ def win_chance(model: Model, seat: int, other: int, stake: float, other_stake: f
 class PickValues:
     """A pick node: each picker's worth of each open location's card and of a White Flag."""
 
-    def __init__(self, model: Model, view: dict[str, Any], deny: float) -> None:
+    def __init__(self, model: Sim, view: dict[str, Any], deny: float) -> None:
         self.model = model
         self.view = view
         self.locations = [int(a[5:]) for a in view["legal"] if a.startswith("pick:")]
@@ -137,7 +137,7 @@ class PickValues:
         return out
 
 
-def standings_weights(model: Model, seat: int) -> list[float]:
+def standings_weights(model: Sim, seat: int) -> list[float]:
     """How much each other seat's gain counts against this one: the best other the most, more so late."""
     worth = [model.worth(s) for s in range(model.players)]
     others = [worth[s] for s in range(model.players) if s != seat]
@@ -157,7 +157,7 @@ def standings_weights(model: Model, seat: int) -> list[float]:
 
 
 # --- prompts --------------------------------------------------------------------------------------------
-def answer_prompt(model: Model, view: dict[str, Any], rng: random.Random, deny: list[float]) -> str:
+def answer_prompt(model: Sim, view: dict[str, Any], rng: random.Random, deny: list[float]) -> str:
     answers: list[str] = view["legal"]
     names = view.get("tokens") or {}  # dealt cryptographically: cards out of the deck are named ``#<position>``
     legal = [re.sub(r"#\d+", lambda m: str(names.get(m.group(0)) or m.group(0)), a) for a in answers]
@@ -193,7 +193,7 @@ def answer_prompt(model: Model, view: dict[str, Any], rng: random.Random, deny: 
     return str(answers[argmax_ties(values, rng, 1e-6)])
 
 
-def _trade_value(model: Model, seat: int, action: str) -> float:
+def _trade_value(model: Sim, seat: int, action: str) -> float:
     if action == "trade:none":
         return 0.0
     _, drawn, own = action.split(":", 2)
@@ -210,7 +210,7 @@ def _trade_value(model: Model, seat: int, action: str) -> float:
     return model.worth_with(seat, +counts, flags, newest) - model.worth(seat) + extra - 0.05
 
 
-def _put_values(model: Model, seat: int, legal: list[str], deny: list[float]) -> list[float]:
+def _put_values(model: Sim, seat: int, legal: list[str], deny: list[float]) -> list[float]:
     """Cards back into the deck one at a time (ruling 7): the card worth least on top goes first, so that the
     last one put on top, the best, is the next card out; a card worth more to the others than to this seat goes
     to the bottom."""
@@ -225,7 +225,7 @@ def _put_values(model: Model, seat: int, legal: list[str], deny: list[float]) ->
     return [1.0 if action == wanted else 0.0 for action in legal]
 
 
-def _letter_values(model: Model, view: dict[str, Any], legal: list[str]) -> list[float]:
+def _letter_values(model: Sim, view: dict[str, Any], legal: list[str]) -> list[float]:
     seat = view["seat"]
     pick_view = dict(view)
     sitting = view.get("sitting", [])
@@ -253,7 +253,7 @@ def _plain_or_any(legal: list[str], rng: random.Random) -> str:
     return str(rng.choice(plain or legal))
 
 
-def playoff_gun(model: Model, legal: list[str], rng: random.Random) -> str:
+def playoff_gun(model: Sim, legal: list[str], rng: random.Random) -> str:
     """The end-of-match playoff: nothing is kept for later, so an ace if one is left."""
     for gun in ("acolyte", "duel"):
         if f"gun:{gun}" in legal and (gun == "acolyte" or model.mode != "quick-draw"):
@@ -261,7 +261,7 @@ def playoff_gun(model: Model, legal: list[str], rng: random.Random) -> str:
     return _plain_or_any(legal, rng)
 
 
-def duel_stakes(model: Model, view: dict[str, Any], seat: int) -> tuple[int, str, float, float]:
+def duel_stakes(model: Sim, view: dict[str, Any], seat: int) -> tuple[int, str, float, float]:
     """(the other duelist, the card, this seat's stake, the other's stake) of the duel on."""
     location, first, second = view["duels"][0]
     other = second if seat == first else first
@@ -277,13 +277,13 @@ class _ModelBot:
     (``weights``: how much each seat's points count against this one's); a phase with no model decision is a
     random legal action."""
 
-    def weights(self, model: Model, seat: int) -> list[float]:
+    def weights(self, model: Sim, seat: int) -> list[float]:
         raise NotImplementedError
 
-    def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def pick(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         raise NotImplementedError
 
-    def gun(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def gun(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         raise NotImplementedError
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
@@ -293,7 +293,7 @@ class _ModelBot:
             return reaction_action(legal, rng)
         if only is not None:
             return only
-        model = Model(view)  # a view the model cannot read is a bug: raised, never a silent random move
+        model = Sim(view)  # a view the model cannot read is a bug: raised, never a silent random move
         weights = self.weights(model, view["seat"])
         if phase == "pick":
             return self.pick(model, view, rng, weights)
@@ -311,17 +311,17 @@ class MediumBot(_ModelBot):
 
     level = "medium"
 
-    def weights(self, model: Model, seat: int) -> list[float]:
+    def weights(self, model: Sim, seat: int) -> list[float]:
         return [0.0 if other == seat else 0.25 for other in range(model.players)]  # a prompt's denial only
 
-    def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def pick(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         seat = view["seat"]
         table = PickValues(model, view, 0.25)
         probs = {o: table.level1(o) for o in table.pickers if o != seat}
         values = table.expected(seat, probs)
         return f"pick:{table.locations[argmax_ties(values, rng, 1e-6)]}"
 
-    def gun(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def gun(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         legal = view["legal"]
         seat = view["seat"]
         other, _, stake, other_stake = duel_stakes(model, view, seat)
@@ -366,10 +366,10 @@ class StrongBot(_ModelBot):
     def __init__(self, iterations: int = 120) -> None:
         self.iterations = iterations
 
-    def weights(self, model: Model, seat: int) -> list[float]:
+    def weights(self, model: Sim, seat: int) -> list[float]:
         return standings_weights(model, seat)
 
-    def pick_values(self, model: Model, view: dict[str, Any], weights: list[float]) -> tuple[PickValues, list[float]]:
+    def pick_values(self, model: Sim, view: dict[str, Any], weights: list[float]) -> tuple[PickValues, list[float]]:
         seat = view["seat"]
         table = PickValues(model, view, 0.3)
         level1 = {s: table.level1(s) for s in table.pickers}
@@ -398,11 +398,11 @@ class StrongBot(_ModelBot):
             values[index] += denied - sum(w * e for w, e in zip(weights, effect, strict=True)) * 0.5
         return table, values
 
-    def pick(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def pick(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         table, values = self.pick_values(model, view, weights)
         return f"pick:{table.locations[argmax_ties(values, rng, 1e-6)]}"
 
-    def gun(self, model: Model, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
+    def gun(self, model: Sim, view: dict[str, Any], rng: random.Random, weights: list[float]) -> str:
         legal = view["legal"]
         seat = view["seat"]
         other, card, _, _ = duel_stakes(model, view, seat)

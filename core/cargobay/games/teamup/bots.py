@@ -3,7 +3,7 @@
 Both see only their seat's view (the draw pile's order is hidden, except in Challenge mode, where the team
 knows it) and answer a complete action from ``view["legal"]``; they draw no randomness of their own.
 
-- ``MediumBot``: the greedy policy (``hint.Position.choose``): keep a perfect pallet (else the most full layers)
+- ``MediumBot``: the greedy policy (``sim.Sim.choose``): keep a perfect pallet (else the most full layers)
   reachable with the placement that best keeps the next card placeable; stop once no more full layer is in
   reach and the next card is more likely to go face down than to be placed.
 - ``StrongBot``: the hint without its playouts (``hint.decide``): the greedy's best placements weighed one
@@ -18,7 +18,8 @@ from typing import Any
 
 from ...bots import checked, forced
 from ...engine import Game
-from .hint import CARD_INDEX, Position, hint
+from .hint import hint
+from .sim import CARD_INDEX, Sim
 
 __all__ = ["MediumBot", "StrongBot"]
 
@@ -30,7 +31,7 @@ class MediumBot:
         only = forced(view)
         if only is not None:
             return only
-        table = Position.from_view(view)
+        table = Sim.from_view(view)
         if view["phase"] == "draw":
             return "stop" if table.should_stop() else "draw"
         table.unseen[CARD_INDEX[view["card"]]] += 1

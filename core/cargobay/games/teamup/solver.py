@@ -227,14 +227,14 @@ def planned(problem: Problem, budget: int | None = HINT_BUDGET) -> Solution:
 
 
 def greedy(problem: Problem) -> tuple[int, list[str]]:
-    """The greedy teammate's play of the known order (``hint.Position``, blind to what comes next): a score
+    """The greedy teammate's play of the known order (``sim.Sim``, blind to what comes next): a score
     surely reachable, and its plan."""
-    from .hint import CARD_INDEX, Position
+    from .sim import CARD_INDEX, Sim
 
     unseen = [0] * len(CARD_INDEX)
     for card in problem.cards:
         unseen[CARD_INDEX[card]] += 1
-    table = Position.start(problem.neutral, problem.pallet, list(problem.stock), unseen, problem.face_down)
+    table = Sim.start(problem.neutral, problem.pallet, list(problem.stock), unseen, problem.face_down)
     plan = []
     for index, card in enumerate(problem.cards):
         if table.finished() or ((index or not problem.drawn) and table.should_stop()):

@@ -1,5 +1,5 @@
-"""TF22 bots: ``medium``, a greedy heuristic, and ``strong``, a bounded search (``bots_search``, imported when first
-asked for); ``easy``, a random legal action, is the platform's.
+"""TF22 bots: ``medium``, a greedy heuristic, and ``strong``, a bounded search (``search.py``: the search over one
+move's actions and its evaluation); ``easy``, a random legal action, is the platform's.
 
 The medium bot sees only its view (the state is rebuilt with ``determinize``; it reads its own forecast, never the
 deck). It lands where White Ore lies thick beyond the landing zone and the sea touches the Lander's pods; in its
@@ -24,12 +24,11 @@ from ...engine import Game
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
 from .fire import active, land_at, tide_active, zones
 from .legal import interference_pairs
+from .search import BUDGET, DEEP_WIDTH, FAR, ROOT_WIDTH, Evaluator, MoveSearch, _order, _unit, candidates, landing
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["MediumBot"]  # the strong bot is bots_search.StrongBot
-
-FAR = 40
+__all__ = ["MediumBot", "StrongBot"]
 
 
 class Maps:
@@ -181,4 +180,44 @@ class MediumBot:
                 best, best_gain = action, gain
         if best == stop and stop not in legal:  # a pending breach: fire
             return next(a for a in legal if a.startswith("fire:"))
+        return best
+
+
+class StrongBot:
+    level = "strong"
+
+    def __init__(self, budget: int = BUDGET) -> None:
+        self.budget = budget
+
+    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        only = forced(view)
+        if only is not None:
+            return only
+        legal: list[str] = [str(action) for action in view["legal"]]
+        state: TF22State = game.determinize(view, random.Random(0))
+        state.journal = []
+        seat = int(view["seat"])
+        if state.phase == "land":
+            return landing(state, legal)
+        evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
+        search = MoveSearch(game, seat, evaluator, self.budget)
+        if state.phase == "interfere" or state.breach >= 0:
+            options = [a for a in legal if a.startswith(("lose:", "fire:"))]
+            return max(options, key=lambda a: (search.value(state, a)[0], a))
+        stop = "takeoff" if "takeoff" in legal else "end"
+        # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
+        # lost); nothing is played that does not beat both that and the position now
+        floor = max(evaluator(state, ended=True), evaluator(state)) + 0.05
+        tries = sorted((a for a in candidates(state, seat, evaluator) if a not in ("end", "takeoff")), key=_order)
+        scored = []
+        for action in tries[: max(1, self.budget - ROOT_WIDTH * DEEP_WIDTH // 2)]:
+            value, child = search.value(state, action)
+            scored.append((value, action, child))
+        scored.sort(key=lambda item: (-item[0], item[1]))
+        best, best_value = stop, floor
+        for rank, (value, action, child) in enumerate(scored):
+            if rank < ROOT_WIDTH and search.left > 0:
+                value = max(value, search.follow_up(child, _unit(action)) - 0.1)
+            if value > best_value:
+                best, best_value = action, value
         return best

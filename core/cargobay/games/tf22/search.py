@@ -1,4 +1,5 @@
-"""TF22 ``strong`` bot: a bounded search over the engine's own states, scored by a richer evaluation.
+"""The TF22 ``strong`` bot's search (``bots.StrongBot``): a bounded search over the actions of one move
+(``MoveSearch``) on the engine's own states, scored by a richer evaluation (``Evaluator``).
 
 It sees only its view, like ``medium`` (``determinize`` rebuilds a state; its own forecast is on top of the deck)
 and draws nothing at random: the same view gives the same action. A bot object may be made afresh for every
@@ -46,15 +47,12 @@ them before the trip home, and brings everything home in time for the take-off.
 from __future__ import annotations
 
 import heapq
-import random
 from collections import deque
 from typing import Any
 
-from ...bots import forced
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance, parse_hex
-from .bots import FAR
 from .effects import execute
 from .fire import land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
@@ -63,7 +61,9 @@ from .state import TF22State, lander_hexes
 from .tides import LAND, LEVELS, unseen
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, size
 
-__all__ = ["StrongBot"]
+__all__ = ["Evaluator", "MoveSearch", "candidates", "landing"]
+
+FAR = 40  # farther than any path on the map
 
 W_ORE = 10.0  # a White Ore (or a unit) inside a held Lander: one point
 W_UNIT = 10.0
@@ -373,7 +373,7 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
     return found
 
 
-class Search:
+class MoveSearch:
     """Positions after candidate actions, scored; at most ``budget`` of them per decision."""
 
     def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int) -> None:
@@ -478,43 +478,3 @@ def landing(state: TF22State, legal: list[str]) -> str:
         if value > best_value or (value == best_value and action < best):
             best, best_value = action, value
     return best
-
-
-class StrongBot:
-    level = "strong"
-
-    def __init__(self, budget: int = BUDGET) -> None:
-        self.budget = budget
-
-    def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
-        only = forced(view)
-        if only is not None:
-            return only
-        legal: list[str] = [str(action) for action in view["legal"]]
-        state: TF22State = game.determinize(view, random.Random(0))
-        state.journal = []
-        seat = int(view["seat"])
-        if state.phase == "land":
-            return landing(state, legal)
-        evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
-        search = Search(game, seat, evaluator, self.budget)
-        if state.phase == "interfere" or state.breach >= 0:
-            options = [a for a in legal if a.startswith(("lose:", "fire:"))]
-            return max(options, key=lambda a: (search.value(state, a)[0], a))
-        stop = "takeoff" if "takeoff" in legal else "end"
-        # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
-        # lost); nothing is played that does not beat both that and the position now
-        floor = max(evaluator(state, ended=True), evaluator(state)) + 0.05
-        tries = sorted((a for a in candidates(state, seat, evaluator) if a not in ("end", "takeoff")), key=_order)
-        scored = []
-        for action in tries[: max(1, self.budget - ROOT_WIDTH * DEEP_WIDTH // 2)]:
-            value, child = search.value(state, action)
-            scored.append((value, action, child))
-        scored.sort(key=lambda item: (-item[0], item[1]))
-        best, best_value = stop, floor
-        for rank, (value, action, child) in enumerate(scored):
-            if rank < ROOT_WIDTH and search.left > 0:
-                value = max(value, search.follow_up(child, _unit(action)) - 0.1)
-            if value > best_value:
-                best, best_value = action, value
-        return best

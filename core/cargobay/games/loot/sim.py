@@ -1,6 +1,6 @@
 """The Loot N' Loaded bots' model: what a card is worth to a seat, read from a view (public information only).
 
-``Model(view)`` reads the collections, White Flags, the deck's composition and the rounds left, and values
+``Sim(view)`` reads the collections, White Flags, the deck's composition and the rounds left, and values
 a seat's collection as its *expected final points* ``worth(seat)``: the points it scores now (the same
 scoring as ``cards.py``: sets, Queen's Jewels, White Flags, Sheriff's Badges, Collection of Bullets, the flat
 items) plus
@@ -156,7 +156,7 @@ def _beaten(mine: float, others: list[list[tuple[float, float]]]) -> list[float]
     return dist
 
 
-class Model:
+class Sim:
     """One seat's reading of a view: every seat's collection, flags and expected final points."""
 
     def __init__(self, view: dict[str, Any]) -> None:
