@@ -5,6 +5,7 @@ on the wire, its tests folder and its engine doc are all called the same)."""
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,18 @@ def test_the_state_type_lives_in_state_py(package: str) -> None:
                 defined[node.name] = path.name
     state_type = SPECS[package].game.new_state(SPECS[package].game.min_seats).__class__.__name__
     assert defined.get(state_type) == "state.py", (state_type, defined)
+
+
+@pytest.mark.parametrize("package", [p for p in PACKAGES if p != "odd"])
+def test_state_py_names_its_json_pair_to_json_and_from_json(package: str) -> None:
+    """One name for the state's JSON pair in every state.py (the Game's ``state_to_json`` / ``state_from_json``
+    call them); and they round-trip a first state."""
+    module = importlib.import_module(f"cargobay.games.{package}.state")
+    game = SPECS[package].game
+    state = game.new_state(game.min_seats)
+    data = module.to_json(state)
+    assert data == game.state_to_json(state)
+    assert module.to_json(module.from_json(data)) == data
 
 
 

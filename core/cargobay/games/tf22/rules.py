@@ -44,7 +44,7 @@ from .fire import zones
 from .info import INFO
 from .legal import actors, global_actions, interference_pairs, landing_sites, legal_actions, unit_actions
 from .refusals import explain
-from .state import MAX_SEATS, TF22State, state_from_json, state_to_json
+from .state import MAX_SEATS, TF22State, from_json, to_json
 from .tides import DECK, unseen
 
 __all__ = ["GAME", "INFO", "TF22Game", "TF22State"]
@@ -242,7 +242,7 @@ class TF22Game(Game[TF22State]):
 
     def view(self, state: TF22State, seat: int | None) -> JSON:
         own = seat if seat is not None and 0 <= seat < state.seats else None
-        data = state_to_json(state, hidden=False)
+        data = to_json(state, hidden=False)
         fire = zones(state)
         data.update(
             game=self.id,
@@ -269,16 +269,16 @@ class TF22Game(Game[TF22State]):
 
     # --- JSON -----------------------------------------------------------------------------------
     def state_to_json(self, state: TF22State) -> JSON:
-        return state_to_json(state)
+        return to_json(state)
 
     def state_from_json(self, data: Mapping[str, Any]) -> TF22State:
-        return state_from_json(data)
+        return from_json(data)
 
 
 def _interfering(state: TF22State, seat: int) -> bool:
     return bool(interference_pairs(state, seat))
 
 
-_STATE_KEYS = frozenset(state_to_json(flow.new_state(2, 20, "anywhere")))
+_STATE_KEYS = frozenset(to_json(flow.new_state(2, 20, "anywhere")))
 
 GAME = TF22Game()

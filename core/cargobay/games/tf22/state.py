@@ -332,7 +332,7 @@ class Derived:
 
 
 # --- JSON ---------------------------------------------------------------------------------------------
-def state_to_json(state: TF22State, hidden: bool = True) -> JSON:
+def to_json(state: TF22State, hidden: bool = True) -> JSON:
     """The whole state; ``hidden=False`` leaves out the face-down tide deck (the public part, for views)."""
     data: JSON = {
         "seats": state.seats, "turns": state.turns, "interference": state.interference, "turn": state.turn,
@@ -362,7 +362,7 @@ def _entry_to_json(entry: JSON) -> JSON:
     return {"pieces": pieces, "small": small}
 
 
-def state_from_json(data: Mapping[str, Any]) -> TF22State:
+def from_json(data: Mapping[str, Any]) -> TF22State:
     try:
         state = _read(data)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:

@@ -10,8 +10,8 @@ Sea Freighter puts one of its two hexes next to the other. Its first ring is exa
 else changes. A breaching move (armed units, into an enemy zone) is drawn from the legal list, never expanded.
 
 >>> from .flow import new_state
->>> from .state import state_to_json
->>> model = Model({**state_to_json(new_state(2, 20, "anywhere"), hidden=False), "seat": 0, "zones": [[], []]})
+>>> from .state import to_json
+>>> model = Model({**to_json(new_state(2, 20, "anywhere"), hidden=False), "seat": 0, "zones": [[], []]})
 >>> model.level, len(model.ore)
 ('N', 133)
 """
