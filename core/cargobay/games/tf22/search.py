@@ -52,7 +52,7 @@ from typing import Any
 
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
-from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance, parse_hex
+from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, disk, distance, parse_hex
 from .effects import execute
 from .fire import land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
@@ -216,13 +216,14 @@ class Evaluator:
         # what the seat can still spend before its Landers take off (shared by all its units: an upper bound)
         self.budget = (state.ap[seat] if moving else ap) + AP_PER_MOVE * (state.turns - state.turn)
         pieces, derived = state.pieces, state.derived
+        holds = derived.cargo
         holder = state.holder
         value = W_ORE * state.freight[seat][0] + W_UNIT * state.freight[seat][1] + W_ORE * modules_score(state, seat)
         mine = set(state.held_landers(seat))
         for lid in state.landers:
             if lid < 0:
                 continue
-            inside = derived.contents(lid)
+            inside = _inside(holds, lid)
             if lid in mine:
                 for pid in inside:
                     value += W_ORE if pieces[pid].kind == "ore" else W_UNIT if pieces[pid].kind in UNITS else 0.0
@@ -258,7 +259,7 @@ class Evaluator:
                 continue
             cell = piece.hex
             steps = self.home(kind, cell) + 1
-            units = 1 + sum(1 for item in derived.contents(pid) if pieces[item].kind in UNITS)
+            units = 1 + sum(1 for item in _inside(holds, pid) if pieces[item].kind in UNITS) if pid in holds else 1
             worth = W_UNIT * units * self.unit_gammas[steps] if steps <= budget and steps < 80 else 0.0
             need += steps
             ore = 0
@@ -292,6 +293,18 @@ class Evaluator:
         if state.turn < state.turns:
             value += AP_SAVED * ap
         return value
+
+
+def _inside(cargo: dict[int, list[int]], pid: int) -> list[int]:
+    """Everything inside ``pid``, nested cargo included (``Derived.contents``, in another order)."""
+    items = cargo.get(pid)
+    if not items:
+        return []
+    found = list(items)
+    for item in items:
+        if item in cargo:
+            found += _inside(cargo, item)
+    return found
 
 
 # --- candidates -----------------------------------------------------------------------------------------
@@ -343,8 +356,14 @@ def _builds(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[
     return [action for _, action in best.values()]
 
 
+_CELLS: dict[str, int] = {}  # a place's hex, read once (the board's places are few)
+
+
 def _cell(place: str) -> int:
-    return parse_hex(place.split("/", maxsplit=1)[0])
+    cell = _CELLS.get(place)
+    if cell is None:
+        cell = _CELLS[place] = parse_hex(place.split("/", maxsplit=1)[0])
+    return cell
 
 
 def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[int] | None = None) -> list[str]:
@@ -360,10 +379,15 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
             continue
         actions = [a for a in unit_actions(state, seat, pid) if _useful(state, a)]
         if pieces[pid].kind == "lander":
-            out = [a for a in actions if a.startswith("unload:") and "@" in a
-                   and state.derived.lander.get(_cell(a.partition("@")[2])) is None
-                   and state.derived.top.get(_cell(a.partition("@")[2])) is None]
-            rest = [a for a in actions if a not in out]
+            lander, top = state.derived.lander, state.derived.top
+            out, rest = [], []
+            for a in actions:
+                if a.startswith("unload:") and "@" in a:
+                    cell = _cell(a.partition("@")[2])
+                    if lander.get(cell) is None and top.get(cell) is None:
+                        out.append(a)
+                        continue
+                rest.append(a)
             actions = rest + _lander_unloads(state, evaluator, out)
         elif pieces[pid].kind == "production":
             builds = [a for a in actions if a.startswith("build:")]
@@ -435,6 +459,31 @@ def _order(action: str) -> int:
     return 0 if action.startswith(("fire:", "capture:", "load:", "unload:", "repair:")) else 1
 
 
+def _field(goals: list[int], passable: bytearray) -> list[int]:
+    """``_bfs`` as a list by hex: the steps from ``goals`` through ``passable`` hexes, FAR where none lead
+    (``passable`` is used up: every hex reached is cleared in it)."""
+    found = [FAR] * CELLS
+    frontier = []
+    for cell in goals:
+        if passable[cell]:
+            passable[cell] = 0
+            found[cell] = 0
+            frontier.append(cell)
+    step = 0
+    neighbours = NEIGHBOURS
+    while frontier:
+        step += 1
+        reached = []
+        for cell in frontier:
+            for n in neighbours[cell]:
+                if passable[n]:
+                    passable[n] = 0
+                    found[n] = step
+                    reached.append(n)
+        frontier = reached
+    return found
+
+
 def landing(state: TF22State, legal: list[str]) -> str:
     """The landing site whose White Ore is cheapest to bring home over the tides to come: per site, every lump left
     after the landing clears its zone, discounted by the steps to it by land (under each tide level, a third each;
@@ -445,10 +494,24 @@ def landing(state: TF22State, legal: list[str]) -> str:
     blocked = set(derived.lander) | {cell for cell, pid in derived.top.items() if state.pieces[pid].kind != "ore"}
     ore_cells = set(ore)
     others = [lid for lid in state.landers if lid >= 0]
-    rival: dict[str, dict[int, int]] = {}
+    rivals = [n for lid in others for pod in derived.pods[lid] for n in NEIGHBOURS[pod]]
+    # per tide level, what does not depend on the site: where land and sea units pass, the ore that can be mined
+    # and the steps to it from the Landers already down (the nearest neighbour of each lump)
+    levels = []
     for level in LEVELS:
-        land = {cell for cell in HEXES if LAND[level][TERRAIN[cell]]} - blocked - ore_cells
-        rival[level] = _bfs([n for lid in others for pod in derived.pods[lid] for n in NEIGHBOURS[pod]], land)
+        firm = LAND[level]
+        land = bytearray(CELLS)
+        sea = bytearray(CELLS)
+        for cell in HEXES:
+            if cell in blocked:
+                continue
+            if firm[TERRAIN[cell]]:
+                land[cell] = cell not in ore_cells
+            else:
+                sea[cell] = 1
+        rival = _field(rivals, bytearray(land))
+        theirs = {cell: min(rival[n] for n in NEIGHBOURS[cell]) for cell in ore if firm[TERRAIN[cell]]}
+        levels.append((land, sea, theirs))
     best, best_value = legal[0], -1.0
     for action in legal:
         move = parse(action)
@@ -458,23 +521,22 @@ def landing(state: TF22State, legal: list[str]) -> str:
         around = [n for pod in hexes[1:] for n in NEIGHBOURS[pod] if n not in hexes]
         left = [cell for cell in ore if cell not in zone]
         value = 0.0
-        for level in LEVELS:
-            firm = LAND[level]
-            land = {cell for cell in HEXES if firm[TERRAIN[cell]]} - blocked - ore_cells - set(hexes)
-            steps = _bfs(around, land)
-            sea = {cell for cell in HEXES if not firm[TERRAIN[cell]]} - blocked - set(hexes)
-            sail = _bfs(around, sea)
+        for land, sea, theirs in levels:
+            land, sea = bytearray(land), bytearray(sea)
+            for cell in hexes:
+                land[cell] = sea[cell] = 0
+            steps = _field(around, land).__getitem__
+            sail = _field(around, sea).__getitem__
             for cell in left:
-                if not firm[TERRAIN[cell]]:
+                if cell not in theirs:
                     continue
-                near = min((steps.get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
-                boat = min((sail.get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
+                near = min(map(steps, NEIGHBOURS[cell]))
+                boat = min(map(sail, NEIGHBOURS[cell]))
                 near = min(near, boat + 2)  # by sea: slower to fill, four at a time
                 if near >= FAR:
                     continue
                 worth = LANDING_GAMMA ** near
-                theirs = min((rival[level].get(n, FAR) for n in NEIGHBOURS[cell]), default=FAR)
-                value += worth * (0.5 if theirs < near else 1.0) / len(LEVELS)
+                value += worth * (0.5 if theirs[cell] < near else 1.0) / len(LEVELS)
         if value > best_value or (value == best_value and action < best):
             best, best_value = action, value
     return best
