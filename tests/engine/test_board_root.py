@@ -10,7 +10,10 @@ from cargobay.engine import CHANCE, Match
 from cargobay.registry import SPECS
 from cargobay.render import RenderContext
 
-CONTRACT = ("role", "aria-label", "data-game", "data-phase", "data-seat", "data-layout")
+ROOT_ORDER = ("class", "viewBox", "width", "preserveAspectRatio", "role", "aria-label", "font-family", "data-game",
+              "data-phase", "data-seat", "data-to-act")
+CONTRACT = ("class", "viewBox", "role", "aria-label", "data-game", "data-phase", "data-seat", "data-to-act",
+            "data-layout")
 
 
 @pytest.mark.parametrize("game_id", sorted(SPECS))
@@ -27,4 +30,12 @@ def test_the_board_root_carries_the_page_contract(game_id: str) -> None:
         assert not missing, (game_id, missing)
         assert root.attrib["role"] == "group" and root.attrib["aria-label"]
         assert root.attrib["data-layout"] == ("wide" if wide else "tall")
-        assert root.find("{http://www.w3.org/2000/svg}title") is not None
+        title = root.find("{http://www.w3.org/2000/svg}title")
+        assert title is not None and title.text == root.attrib["aria-label"]
+        view = spec.game.view(match.state, seat)
+        assert root.attrib["class"] == f"cargobay-{game_id}" and root.attrib["data-game"] == game_id
+        assert root.attrib["data-seat"] == str(seat)
+        assert root.attrib["data-to-act"] == " ".join(str(s) for s in view.get("to_act") or []), game_id
+        assert root.attrib["data-phase"] == str(view.get("phase", ""))
+        # written by render.svg.board_root (its attribute order), not by hand: one root for every board
+        assert list(root.attrib)[: len(ROOT_ORDER)] == list(ROOT_ORDER) and list(root.attrib)[-1] == "data-layout"

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import FONT, attr, rect
+from ...render.svg import board_root, rect
 from .svg_geom import DEFS, PAPER, STYLE
 from .svg_map import map_svg
 from .svg_model import Model
@@ -101,14 +100,7 @@ def render(view: Mapping[str, Any], ctx: RenderContext | None = None) -> str:
         body += parts
         height = math.ceil(y + 4)
     name = f"TF22, turn {view.get('turn', 1)} of {view.get('turns', 20)}: {status(model, ctx)}"
-    seat = model.viewer
-    root = (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="cargobay-tf22" viewBox="0 0 {width} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMin meet" role="group" aria-label="{attr(name)}" '
-        f'font-family="{attr(FONT)}" data-game="tf22" data-phase="{attr(view.get("phase", ""))}" '
-        f'data-turn="{attr(view.get("turn", 1))}" data-tide="{attr(view.get("tide", ""))}" '
-        f'data-seat="{"" if seat is None else seat}" data-selection="{attr(chosen.selection)}" '
-        f'data-sticky="{"1" if chosen.sticky else ""}" data-layout="{"wide" if wide else "tall"}">'
-    )
-    return "".join([root, f"<title>{escape(name, quote=False)}</title>", f"<style>{STYLE}</style>", DEFS,
-                    rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])
+    root = board_root("tf22", width, height, name, {**view, "seat": model.viewer}, wide=wide, style=STYLE, data={
+        "turn": view.get("turn", 1), "tide": view.get("tide", ""), "selection": chosen.selection,
+        "sticky": "1" if chosen.sticky else ""})
+    return "".join([root, DEFS, rect(0, 0, width, height, fill=PAPER), *body, "</svg>"])
