@@ -29,6 +29,7 @@ __all__ = [
     "EDGE",
     "HEIGHT",
     "HEXES",
+    "HEX_TEXT",
     "ORE_START",
     "TERRAIN",
     "WIDTH",
@@ -136,6 +137,9 @@ def disk_set(index: int, radius: int) -> frozenset[int]:
 
 def hex_text(index: int) -> str:
     return f"{index % WIDTH},{index // WIDTH}"
+
+
+HEX_TEXT: tuple[str, ...] = tuple(hex_text(index) for index in range(CELLS))  # hex_text of every cell, made once
 
 
 def parse_hex(text: str) -> int:

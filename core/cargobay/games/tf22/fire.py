@@ -22,6 +22,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from .board import CELLS, NEIGHBOURS, TERRAIN, disk, disk_set, parse_hex
 from .state import TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
@@ -73,18 +75,18 @@ def unit_range(piece: Piece, cell: int | None = None) -> int:
 
 
 class Zones:
-    """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none; a list
-    indexed by hex). Computed once, then kept up to date as armed units and Pontoons change (``updated``, from
-    ``TF22State.put``/``drop``). ``proj`` holds every unit projecting fire (``turrets`` the Laser Turrets among
-    them); the Turrets under an enemy Zone of Fire that all of them make are ``silenced`` (ruling 12) and ``count``
-    leaves them out. A state's copies share one object until one of them changes an armed unit (copy on write,
-    like the occupancy)."""
+    """Fire coverage per seat: ``count[seat][hex]`` armed units of the seat reaching the hex (0 if none; a
+    bytearray indexed by hex: copied in one step). Computed once, then kept up to date as armed units and
+    Pontoons change (``updated``, from ``TF22State.put``/``drop``). ``proj`` holds every unit projecting fire
+    (``turrets`` the Laser Turrets among them); the Turrets under an enemy Zone of Fire that all of them make are
+    ``silenced`` (ruling 12) and ``count`` leaves them out. A state's copies share one object until one of them
+    changes an armed unit (copy on write, like the occupancy)."""
 
     __slots__ = ("_enemy", "_shooters", "count", "covered", "key", "owner", "proj", "silenced", "turrets")
 
     def __init__(self, state: TF22State) -> None:
         seats = state.seats
-        self.count: list[list[int]] = [[0] * CELLS for _ in range(seats)]
+        self.count: list[bytearray] = [bytearray(CELLS) for _ in range(seats)]
         self.proj: dict[int, tuple[int, int, int]] = {}  # pid -> (seat, hex, range), every projecting unit
         self.turrets: dict[int, tuple[int, int, int]] = {}
         self.silenced: frozenset[int] = frozenset()
@@ -128,8 +130,8 @@ class Zones:
 
     def clone(self) -> Zones:
         new = Zones.__new__(Zones)
-        new.count = [list(row) for row in self.count]
-        new.covered = [set(cells) for cells in self.covered]
+        new.count = [row.copy() for row in self.count]
+        new.covered = [cells.copy() for cells in self.covered]
         new.proj, new.turrets, new.silenced, new.key = dict(self.proj), dict(self.turrets), self.silenced, self.key
         new.owner, new._enemy, new._shooters = None, {}, None
         return new
@@ -138,7 +140,7 @@ class Zones:
         """These Zones after the pieces ``pids`` changed in ``state`` (already changed; copied first unless
         ``state`` owns them); adds to ``changed[seat]`` every hex where the seat's zone began or ended, or its count
         crossed between 2 and 3 (what legal.py reads: in a zone, exactly 2 units), and a Turret's hex whose
-        silencing changed."""
+        silencing changed. A unit of the same seat that moved counts only on the hexes its fire left or entered."""
         proj = self.proj
         entries = [(pid, proj.get(pid), _projects(state, pid)) for pid in pids]
         entries = [item for item in entries if item[1] != item[2]]
@@ -156,6 +158,14 @@ class Zones:
                 del proj[pid]
                 turrets.pop(pid, None)
                 if pid not in silenced:
+                    if new is not None and new[0] == old[0]:  # the same seat's fire moved: only the difference
+                        gone, come = _shift(old[1], old[2], new[1], new[2])
+                        zones_._step(old[0], gone, -1, changed)
+                        zones_._step(old[0], come, 1, changed)
+                        proj[pid] = new
+                        if state.pieces[pid].kind == "turret":
+                            turrets[pid] = new
+                        continue
                     steps.append((old, -1))
             if new is not None:
                 proj[pid] = new
@@ -175,21 +185,25 @@ class Zones:
         return zones_
 
     def _apply(self, steps: list[tuple[tuple[int, int, int], int]], changed: list[set[int]]) -> None:
-        count, covered = self.count, self.covered
         for (seat, at, reach), step in steps:
-            row, zone, cells = count[seat], covered[seat], changed[seat]
-            up = step > 0
-            for cell in disk(at, reach):
-                n = row[cell]
-                row[cell] = n + step
-                if n + up == 2:  # 1 -> 2 or 2 -> 1: the zone begins or ends here
-                    cells.add(cell)
-                    if up:
-                        zone.add(cell)
-                    else:
-                        zone.discard(cell)
-                elif n + up == 3:  # 2 -> 3 or 3 -> 2
-                    cells.add(cell)
+            self._step(seat, disk(at, reach), step, changed)
+
+    def _step(self, seat: int, hexes: tuple[int, ...], step: int, changed: list[set[int]]) -> None:
+        """One more (``step`` 1) or one fewer (-1) of ``seat``'s units reaches each of ``hexes``. The counts and
+        zones after several steps do not depend on their order."""
+        row, zone, cells = self.count[seat], self.covered[seat], changed[seat]
+        up = step > 0
+        for cell in hexes:
+            n = row[cell]
+            row[cell] = n + step
+            if n + up == 2:  # 1 -> 2 or 2 -> 1: the zone begins or ends here
+                cells.add(cell)
+                if up:
+                    zone.add(cell)
+                else:
+                    zone.discard(cell)
+            elif n + up == 3:  # 2 -> 3 or 3 -> 2
+                cells.add(cell)
 
     @property
     def shooters(self) -> dict[int, tuple[int, int, int]]:
@@ -211,6 +225,13 @@ class Zones:
             found = self._enemy[seat] = frozenset().union(
                 *(zone for other, zone in enumerate(self.covered) if other != seat))
         return found
+
+
+@cache
+def _shift(old: int, old_reach: int, new: int, new_reach: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hexes a unit's fire leaves and enters when it goes from ``old`` to ``new`` (ranges given)."""
+    before, after = disk_set(old, old_reach), disk_set(new, new_reach)
+    return tuple(sorted(before - after)), tuple(sorted(after - before))
 
 
 def _projects(state: TF22State, pid: int) -> tuple[int, int, int] | None:

@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from .board import EDGE, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
-from .fire import active, bridgeable, land_at, tide_active, unit_range, zones
+from .board import EDGE, HEX_TEXT, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
+from .fire import LAND_CELLS, _active, bridgeable, tide_active, unit_range, zones
 from .state import Derived, TF22State, lander_hexes
 from .units import (
     ARMED,
@@ -85,8 +85,21 @@ class Seat:
         self.zones = zones(state)
         self.enemy = self.zones.enemy(seat)
         self.ap = state.ap[seat]
+        self.moving = state.phase == "play" and state.seat == seat  # the seat is in its move (units may act)
         self._ready: list[tuple[int, int, int]] | None = None
         self._covers: list[tuple[int, int, frozenset[int]]] | None = None
+        self._aims: set[int] | None = None
+        memo = state._cache.get(("active", seat))  # fire.active's memo of this state, shared
+        if memo is None:
+            memo = state._cache[("active", seat)] = {}
+        self._active: dict[int, bool] = memo
+
+    def active(self, pid: int) -> bool:
+        """``fire.active(state, pid, seat)``, one call shorter."""
+        found = self._active.get(pid)
+        if found is None:
+            found = self._active[pid] = _active(self.state, pid, self.seat)
+        return found
 
     def ready(self) -> list[tuple[int, int, int]]:
         """The seat's units that can fire now: (id, hex, range)."""
@@ -105,6 +118,18 @@ class Seat:
         if self._covers is None:
             self._covers = [(pid, cell, disk_set(cell, reach)) for pid, cell, reach in self.ready()]
         return self._covers
+
+    def aims(self) -> set[int]:
+        """The hexes where the seat may find something to fire at: White Ore, Pontoons and the pieces it does not
+        command (a superset: ``_fire`` looks at each piece there)."""
+        if self._aims is None:
+            derived, holder, seat = self.derived, self.state.holder, self.seat
+            found = derived.ore | derived.pontoon.keys()
+            for comm, cells in derived.comms.items():
+                if holder[comm] != seat:
+                    found |= cells
+            self._aims = found
+        return self._aims
 
     def free_space(self, carrier: int) -> int:
         kind = self.state.pieces[carrier].kind
@@ -149,19 +174,19 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
 
 def _unit_actions(ctx: Seat, pid: int) -> list[str]:
     state = ctx.state
-    if state.phase != "play" or state.seat != ctx.seat or pid not in state.pieces:
+    piece = state.pieces.get(pid)
+    if not ctx.moving or piece is None:
         return []
     if state.breach >= 0:
         return [action for action in _breach_fire(ctx) if action.startswith(f"fire:{pid}+")]
-    piece = state.pieces[pid]
-    if ctx.ap < 1 or piece.hex < 0 or state.controller(piece) != ctx.seat:
+    if ctx.ap < 1 or piece.hex < 0 or piece.comm < 0 or state.holder[piece.comm] != ctx.seat:
         return []
     kind = piece.kind
     if kind == "lander":
         return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid), *_replaces(ctx, pid)]
     if kind == "turret":  # ruling 12: a Turret under enemy fire is inactive
-        return _fire(ctx, pid) if active(state, pid, ctx.seat) else []
-    if not active(state, pid, ctx.seat):
+        return _fire(ctx, pid) if ctx.active(pid) else []
+    if not ctx.active(pid):
         return []
     found = _moves(ctx, pid)
     if kind in CARRIERS:
@@ -194,14 +219,16 @@ def _moves(ctx: Seat, pid: int) -> list[str]:
             for cell in NEIGHBOURS[kept]:
                 if cell in (head, tail) or not enterable(derived, pid, kind, cell) or cell in enemy:
                     continue
-                found.append(f"move:{pid}>{hex_text(cell)}/{direction(cell, kept)}")
+                found.append(f"move:{pid}>{HEX_TEXT[cell]}/{direction(cell, kept)}")
         return found
+    top, lander = derived.top, derived.lander
+    blocked = derived.pontoon if kind in SEA_UNITS else ()  # enterable(), written out for speed
+    spider = kind == "spider"
     for cell in NEIGHBOURS[piece.hex]:
-        if not enterable(derived, pid, kind, cell):
+        if (top.get(cell, pid) != pid or cell in lander or cell in blocked or (spider and TERRAIN[cell] == "^")
+                or (cell in enemy and not (kind in ARMED and _breach_target(ctx, pid, cell)))):
             continue
-        if cell in enemy and not (kind in ARMED and _breach_target(ctx, pid, cell)):
-            continue
-        found.append(f"move:{pid}>{hex_text(cell)}")
+        found.append(f"move:{pid}>{HEX_TEXT[cell]}")
     return found
 
 
@@ -252,10 +279,14 @@ def _around(ctx: Seat, pid: int, through: str = "all") -> list[int]:
         pods = derived.pods[pid]
         if through == "open":
             pods = tuple(pod for pod in pods if pod in derived.top)
-        own = set(lander_hexes(piece.hex, piece.aux))
-    else:
-        pods = derived.hexes(piece)
-        own = set(pods)
+        return _ring(pods, lander_hexes(piece.hex, piece.aux))
+    pods = derived.hexes(piece)
+    return _ring(pods, pods)
+
+
+@cache
+def _ring(pods: tuple[int, ...], own: tuple[int, ...]) -> list[int]:
+    """The hexes next to ``pods`` that are not ``own``, in order (made once per shape: callers do not change it)."""
     found: list[int] = []
     for pod in pods:
         for cell in NEIGHBOURS[pod]:
@@ -270,21 +301,23 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     kind = pieces[pid].kind
     free = ctx.free_space(pid)
     found: list[str] = []
+    enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, state.holder
+    land = LAND_CELLS[state.tide]
     for cell in _around(ctx, pid, "open"):
-        if cell in ctx.enemy or cell in derived.lander:
+        if cell in enemy or cell in lander:
             continue
-        occupant = derived.top.get(cell)
+        occupant = top.get(cell)
         if occupant is None:
-            pontoon = derived.pontoon.get(cell)
-            if pontoon is not None and fits(kind, "pontoon") and free >= 1:
+            pontoon = pontoons.get(cell)
+            if pontoon is not None and free >= 1 and fits(kind, "pontoon"):
                 found.append(f"load:{pid}<{pontoon}")
             continue
         other = pieces[occupant]
         if other.kind == "ore":
-            if fits(kind, "ore") and free >= 1 and (land_at(state, cell) or cell in derived.pontoon):
+            if free >= 1 and fits(kind, "ore") and (land[cell] or cell in pontoons):
                 found.append(f"load:{pid}<{occupant}")
             continue
-        if state.controller(other) != seat or not active(state, occupant, seat):
+        if other.comm < 0 or holder[other.comm] != seat or not ctx.active(occupant):
             continue
         if fits(kind, other.kind) and ctx.space(occupant) <= free:
             found.append(f"load:{pid}<{occupant}")
@@ -292,6 +325,9 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
             found += [f"load:{pid}<{item}" for item in derived.cargo.get(occupant, ())
                       if fits(kind, pieces[item].kind) and ctx.space(item) <= free]
     return list(dict.fromkeys(found))
+
+
+_UNLOADED = {"pontoon": 2, "freighter": 3, "speedboat": 4, "spider": 1}  # else 0: lands on any hex (see below)
 
 
 def _unloads(ctx: Seat, pid: int) -> list[str]:
@@ -303,38 +339,47 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
         cargo = [item for item in cargo if pieces[item].kind != "ore"]
     if not cargo:
         return []
+    # each item once: its action's text up to the hex, and where it may go (_UNLOADED; the same for every hex)
+    items = [(item, f"unload:{pid}>{item}@", _UNLOADED.get(pieces[item].kind, 0)) for item in cargo]
     found: list[str] = []
+    enemy, top, lander, pontoons = ctx.enemy, derived.top, derived.lander, derived.pontoon
     for cell in _around(ctx, pid):
-        if cell in ctx.enemy:
+        if cell in enemy:
             continue
-        place = hex_text(cell)
-        occupant = derived.top.get(cell)
-        if cell in derived.lander:  # into an own Lander, through a pod whose Turret stands
-            held = derived.lander[cell]
+        place = HEX_TEXT[cell]
+        occupant = top.get(cell)
+        if cell in lander:  # into an own Lander, through a pod whose Turret stands
+            held = lander[cell]
             if (not is_lander and occupant is not None and pieces[occupant].kind == "turret"
                     and state.controller(pieces[held]) == seat):
-                found += [f"unload:{pid}>{item}@{place}" for item in cargo]
+                found += [head + place for _, head, _ in items]
             continue
         if occupant is not None:  # a transfer into an own active carrier with room
             other = pieces[occupant]
-            if other.kind in CAPACITY and state.controller(other) == seat and active(state, occupant, seat):
+            if other.kind in CAPACITY and state.controller(other) == seat and ctx.active(occupant):
                 free = ctx.free_space(occupant)
-                found += [f"unload:{pid}>{item}@{place}" for item in cargo
+                found += [head + place for item, head, _ in items
                           if fits(other.kind, pieces[item].kind) and ctx.space(item) <= free]
             continue
-        for item in cargo:
-            kind = pieces[item].kind
-            if kind == "pontoon":
-                if cell not in derived.pontoon and bridgeable(state, cell):
-                    found.append(f"unload:{pid}>{item}@{place}")
-            elif kind == "freighter":
-                if cell not in derived.pontoon:
-                    found += [f"unload:{pid}>{item}@{place}/{d}" for d in range(6) if _open_water_tail(ctx, cell, d)]
-            elif kind in SEA_UNITS:
-                if cell not in derived.pontoon:
-                    found.append(f"unload:{pid}>{item}@{place}")
-            elif not (kind == "spider" and TERRAIN[cell] == "^"):
-                found.append(f"unload:{pid}>{item}@{place}")
+        floating = cell in pontoons
+        bridge: bool | None = None
+        for _, head, where in items:
+            if where == 0:  # land units and White Ore: anywhere (open sea loses them)
+                found.append(head + place)
+            elif where == 1:  # the Heavy Combat Spider: no mountain
+                if TERRAIN[cell] != "^":
+                    found.append(head + place)
+            elif floating:  # no Pontoon, Sea Freighter or Speedboat onto a Pontoon
+                continue
+            elif where == 2:  # a Pontoon: where it stays (touching the surface or another Pontoon)
+                if bridge is None:
+                    bridge = bridgeable(state, cell)
+                if bridge:
+                    found.append(head + place)
+            elif where == 3:  # the Sea Freighter: its second hex on open water
+                found += [f"{head}{place}/{d}" for d in range(6) if _open_water_tail(ctx, cell, d)]
+            else:
+                found.append(head + place)
     return found
 
 
@@ -354,6 +399,9 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     if not tide_active(state, shooter):
         return []
     reach = unit_range(shooter)
+    aimed = disk_set(shooter.hex, reach) & ctx.aims()  # the hexes in reach that hold something to fire at
+    if not aimed:
+        return []
     near = disk_set(shooter.hex, reach + 4)  # a partner farther away reaches no target (3 at most, and a 2-hex one)
     partners = [(partner, cover) for partner, at, cover in ctx.covers() if partner != pid and at in near]
     if not partners:
@@ -361,7 +409,7 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     pieces, controller = state.pieces, state.controller
     top, pontoon = derived.top, derived.pontoon
     targets: dict[int, None] = {}
-    for cell in disk(shooter.hex, reach):
+    for cell in sorted(aimed):  # in hex order, as the disk is
         target = top.get(cell)
         if target is not None and target not in targets:
             piece = pieces[target]
@@ -416,7 +464,7 @@ def _adjacent_armed(ctx: Seat, cells: tuple[int, ...]) -> list[int]:
         for n in NEIGHBOURS[cell]:
             other = derived.top.get(n)
             if (other is not None and state.pieces[other].kind in ARMED and state.pieces[other].kind != "turret"
-                    and active(state, other, ctx.seat) and other not in found):
+                    and ctx.active(other) and other not in found):
                 found.append(other)
     return found
 
@@ -435,7 +483,7 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
              and not (kind == "transporter" and made.count("transporter") >= TRANSPORTERS_PER_TURN)]
     found = []
     for cell in NEIGHBOURS[pieces[pid].hex]:
-        found += [f"build:{pid}>{kind}@{hex_text(cell)}" for kind in kinds if build_place(ctx, cell, kind) == ""]
+        found += [f"build:{pid}>{kind}@{HEX_TEXT[cell]}" for kind in kinds if build_place(ctx, cell, kind) == ""]
     return found
 
 
@@ -460,7 +508,7 @@ def build_place(ctx: Seat, cell: int, kind: str) -> str:
         other = pieces[occupant]
         if other.kind not in CAPACITY or state.controller(other) != seat:
             return f"{place} is occupied by {NAMES[other.kind]} {occupant}"
-        if not active(state, occupant, seat):
+        if not ctx.active(occupant):
             return f"{NAMES[other.kind]} {occupant} on {place} is inactive"
         if not fits(other.kind, kind):
             return f"a {NAMES[other.kind]} does not carry a {NAMES[kind]}"
@@ -497,7 +545,7 @@ def _repairs(ctx: Seat, pid: int) -> list[str]:
     cost = repair_cost(state, ctx.seat, pid)
     if cost is None or ctx.ap < cost[0]:
         return []
-    return [f"repair:{pid}>{hex_text(pod)}" for pod in derived.pods[pid] if pod not in derived.top]
+    return [f"repair:{pid}>{HEX_TEXT[pod]}" for pod in derived.pods[pid] if pod not in derived.top]
 
 
 def _replaces(ctx: Seat, pid: int) -> list[str]:
@@ -539,6 +587,14 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     if state.phase == "land":
         return sorted(landing_sites(state)) if state.seat == seat else []
     found = global_actions(state, seat)
+    cache_ = state._cache
+    ctx = None
     for pid in actors(state, seat):
-        found += unit_actions(state, seat, pid)
+        key = (seat, pid)
+        listed = cache_.get(key)
+        if listed is None:  # unit_actions, written out
+            if ctx is None:
+                ctx = _context(state, seat)
+            listed = cache_[key] = _unit_actions(ctx, pid)
+        found += listed
     return sorted(found)

@@ -143,7 +143,7 @@ class TF22Game(Game[TF22State]):
         return self._apply(state, seat, action)
 
     def _apply(self, state: TF22State, seat: int, action: str) -> TF22State:
-        move = parse(action)
+        move, text = _parsed(action)
         if isinstance(move, Order | Tides | First):
             return self._chance(state, seat, move)
         if seat == CHANCE or self.current_player(state) != seat:
@@ -163,7 +163,7 @@ class TF22Game(Game[TF22State]):
             new = state.copy()
             new.undo()
             return new
-        if str(move) not in self._legal_for(state, seat, move):
+        if text not in self._legal_for(state, seat, move):
             fact, rule = explain(state, seat, move)
             raise IllegalActionError(f"{action!r} is not legal now: {fact}", rule)
         new = state.copy()
@@ -273,6 +273,23 @@ class TF22Game(Game[TF22State]):
 
     def state_from_json(self, data: Mapping[str, Any]) -> TF22State:
         return from_json(data)
+
+
+_PARSED: dict[str, tuple[Any, str]] = {}
+_PARSED_MAX = 1 << 16
+
+
+def _parsed(action: object) -> tuple[Any, str]:
+    """``parse(action)`` and the action's own string form (``str`` of it), remembered: the values are immutable,
+    so one table serves every state and match (emptied when it grows past ``_PARSED_MAX`` entries)."""
+    found = _PARSED.get(action) if isinstance(action, str) else None
+    if found is None:
+        move = parse(action)  # InvalidActionError for what is no action: never remembered
+        found = (move, str(move))
+        if len(_PARSED) >= _PARSED_MAX:
+            _PARSED.clear()
+        _PARSED[action] = found  # type: ignore[index]  # parse accepted it, so it is a str
+    return found
 
 
 def _interfering(state: TF22State, seat: int) -> bool:
