@@ -226,7 +226,7 @@ async function invite(id, key, shareTurn = true) {
     const entry = entryOf(id);
     const t0 = performance.now();
     const code = await entry.link.invite(String(key || ""), !!shareTurn, engineSigner);
-    return answer({ ok: true, code, ms: Math.round(performance.now() - t0) });
+    return answer({ ok: true, code, ms: Math.round(performance.now() - t0), gathering: entry.link.gathering });
   } catch (err) {
     return failure(err);
   }

@@ -313,16 +313,16 @@ function buildSdp(kind, { ufrag, pwd, fingerprint, candidates }) {
 }
 
 // --- connections -----------------------------------------------------------------------------------------
-// Resolves when ICE gathering is complete, or after `ms` with what was found so far (a STUN server that never
-// answers must not hold the code back; the browser's own timeout is far longer).
+// Resolves when ICE gathering is complete ("complete"), or after `ms` with what was found so far ("cut": a STUN
+// server that never answers must not hold the code back; the browser's own timeout is far longer).
 function gathered(pc, ms = GATHER_CUT_MS) {
   return new Promise((resolve) => {
-    if (pc.iceGatheringState === "complete") return resolve();
-    const timer = setTimeout(resolve, ms);
+    if (pc.iceGatheringState === "complete") return resolve("complete");
+    const timer = setTimeout(() => resolve("cut"), ms);
     pc.addEventListener("icegatheringstatechange", () => {
       if (pc.iceGatheringState === "complete") {
         clearTimeout(timer);
-        resolve();
+        resolve("complete");
       }
     });
   });
@@ -356,6 +356,7 @@ export class Link {
     this.localTypes = [];
     this.remoteTypes = [];
     this.errors = []; // icecandidateerror events: {url, code, text}
+    this.gathering = ""; // how the invite's gathering ended: "complete", or "cut" (a server never answered)
     this.sdpVersion = 2; // of the descriptions rebuilt from the other page's codes (a restart: the next one)
     this.remoteUfrags = new Set(); // the other page's ICE credentials so far: a restart code must bring new ones
     this.onmessage = () => {};
@@ -415,7 +416,7 @@ export class Link {
     this._attach(this.pc.createDataChannel("cargobay", { ordered: true }));
     this.onstate("connecting");
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    await gathered(this.pc);
+    this.gathering = await gathered(this.pc);
     await this._bind("offer", signer);
     return this.inviteCode(key, shareTurn);
   }

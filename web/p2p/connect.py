@@ -139,6 +139,7 @@ class Connect:
             return
         self.show_invite(made["code"], await self.s.relaying.room_link_part(peer, made["code"]))
         by_id("game-screen").setAttribute("data-invite-ms", str(made.get("ms")))
+        by_id("game-screen").setAttribute("data-invite-gathering", str(made.get("gathering") or ""))
         self.s.view()
 
     def share_turn(self):
