@@ -138,6 +138,7 @@ class Peer:
                 page.wait_for_function("(c) => document.getElementById('p2p-invite-text').value !== c", arg=old)
             result["invite_len"] = len(page.input_value("#p2p-invite-text"))
             result["invite_ms"] = int(page.get_attribute("#game-screen", "data-invite-ms") or -1)
+            result["invite_gathering"] = page.get_attribute("#game-screen", "data-invite-gathering") or ""
             link = page.input_value("#p2p-invite-link")
             result["link_len"] = len(link)
             put(self.dir / "invite.txt", link)

@@ -438,7 +438,9 @@ def test_two_home_networks(net: Net, browsers: Browsers) -> None:
         out = run_case(browsers, "stun-nat", settings(STUN), settings(DEFAULT_ICE), targets=[4])
         assert_connected(out, "direct")
         assert out["host"]["pair"] == "srflx-srflx", out["host"]
-        assert out["host"]["invite_ms"] < 2000  # (the friend's default servers are unreachable: cut at 1 s)
+        # (how long the invite took is a figure of the matrix, not a bound: e2e/test_p2p.py asserts by state that
+        # an unanswered STUN server does not hold an invite back)
+        assert out["host"]["invite_gathering"] in ("complete", "cut"), out["host"]
 
     net.nat("symmetric")
     if wanted("stun-symmetric"):
