@@ -21,7 +21,9 @@ from typing import Any
 
 from ...bots import forced
 from ...engine import Game
+from .actions import UNIT_ACTIONS, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
+from .effects import execute
 from .fire import active, land_at, tide_active, zones
 from .legal import interference_pairs
 from .search import BUDGET, DEEP_WIDTH, FAR, ROOT_WIDTH, Evaluator, MoveSearch, _order, _unit, candidates, landing
@@ -153,6 +155,19 @@ def landing_value(state: TF22State, action: str) -> float:
     return ore + 0.5 * dry + (6.0 if water else 0.0)
 
 
+def _after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22State:
+    """The state after the seat's legal ``action``; a unit's is applied straight to a copy, with no undo entry and
+    no forecast read (``game.apply`` adds both, and checks it is legal): ``evaluate`` reads neither."""
+    move = parse(action)
+    if not isinstance(move, UNIT_ACTIONS):
+        new: TF22State = game.apply(state, seat, action)
+        return new
+    new = state.copy()
+    new.journal = []
+    execute(new, seat, move)
+    return new
+
+
 class MediumBot:
     level = "medium"
 
@@ -175,7 +190,7 @@ class MediumBot:
         for action in legal:
             if action in ("end", "takeoff") or not _worth_trying(state, action):
                 continue
-            gain = evaluate(game.apply(state, seat, action), seat, maps) - base
+            gain = evaluate(_after(game, state, seat, action), seat, maps) - base
             if gain > best_gain or (gain == best_gain and rng.random() < 0.5):
                 best, best_gain = action, gain
         if best == stop and stop not in legal:  # a pending breach: fire

@@ -52,11 +52,11 @@ from typing import Any
 
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
-from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, disk, distance, parse_hex
+from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, TERRAIN_NAMES, disk, distance, parse_hex
 from .effects import execute
 from .fire import land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
-from .legal import interference_pairs, unit_actions
+from .legal import unit_actions
 from .state import TF22State, lander_hexes
 from .tides import LAND, LEVELS, unseen
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, size
@@ -148,6 +148,9 @@ class Evaluator:
             cards = unseen(list(state.faceup) if state.deck else list(state.faceup[-1:]))
             odds = {level: cards.count(level) / len(cards) for level in LEVELS if level in cards}
         self.odds = [(LAND[level], chance) for level, chance in odds.items()]
+        # by terrain: the odds a land unit is stranded there by the next tide, and a one-hex sea unit afloat
+        self.soon_land = {t: sum(chance for firm, chance in self.odds if not firm[t]) for t in TERRAIN_NAMES}
+        self.soon_sea = {t: sum(chance for firm, chance in self.odds if firm[t]) for t in TERRAIN_NAMES}
         self.gammas = [GAMMA**n for n in range(80)]
         self.unit_gammas = [UNIT_GAMMA.get(self.left, 0.997) ** n for n in range(80)]
         self.budget = 0
@@ -241,6 +244,8 @@ class Evaluator:
         # (while AP are left it can still step on, except before the last move: stranded or flooded then, it is lost)
         soon_cost = max(0.0, 1.0 - state.ap[seat] / 6) if moving and self.left != 1 else 1.0
         need = 0  # Action Points to bring everything outside home
+        mountains = state.interference == "mountains"
+        rcus: set[int] = set()
         for pid, piece in pieces.items():
             kind = piece.kind
             if piece.hex < 0 or piece.comm < 0:
@@ -272,24 +277,28 @@ class Evaluator:
                 if kind == "production" and self.left >= 1 and tide_active(state, piece):
                     worth += 1.0  # reads the forecast
             value += worth
+            cells = derived.hexes(piece) if kind == "freighter" else (cell,)
             if kind in LAND_UNITS:
                 afloat = cell in derived.pontoon
                 stuck = not (land[TERRAIN[cell]] or afloat)
-                soon = 0.0 if afloat else sum(chance for firm, chance in self.odds if not firm[TERRAIN[cell]])
+                soon = 0.0 if afloat else self.soon_land[TERRAIN[cell]]
+                if kind == "rcu" and (not mountains or TERRAIN[cell] == "^"):
+                    rcus.add(cell)
             else:
-                cells = derived.hexes(piece)
                 stuck = not tide_active(state, piece)
-                soon = sum(chance for firm, chance in self.odds if any(firm[TERRAIN[c]] for c in cells))
+                soon = self.soon_sea[TERRAIN[cell]] if len(cells) == 1 else sum(
+                    chance for firm, chance in self.odds if any(firm[TERRAIN[c]] for c in cells))
             if stuck:  # inactive until the tide turns; in the last move, for good
                 value -= worth if self.left == 0 else 3.0 + 1.0 * ore
             elif soon and self.left >= 1:  # the next move the last: stranded or flooded then is lost
                 value -= soon * soon_cost * (worth if self.left == 1 else 1.5 * (1.0 + ore / 3))
-            if any(c in enemy_zone for c in derived.hexes(piece)):
+            if any(c in enemy_zone for c in cells):
                 value -= 3.0
         if need > budget:
             value -= SHORT * (need - budget)
-        pairs = interference_pairs(state, seat)
-        value -= 0.5 * W_UNIT * len(pairs)
+        # interference_pairs(state, seat), counted: the Robot Combat Units next to another of the seat's
+        pairs = sum(1 for cell in rcus if any(n in rcus for n in NEIGHBOURS[cell]))
+        value -= 0.5 * W_UNIT * pairs
         if state.turn < state.turns:
             value += AP_SAVED * ap
         return value
