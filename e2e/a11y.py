@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Frame, Page
 
 AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -22,7 +22,7 @@ RUN = """async (selector) => {
 }"""
 
 
-def violations(page: Page, selector: str | None = None) -> list[dict[str, Any]]:
+def violations(page: Page | Frame, selector: str | None = None) -> list[dict[str, Any]]:
     """The axe violations of the page (or of one element), as [{id, impact, help, nodes}]."""
     if not AXE.exists():
         raise RuntimeError(f"{AXE} is missing: run `npm ci` (axe-core is a dev dependency)")

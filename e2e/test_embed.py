@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
+from a11y import describe, violations
 from sites import build_module
 from test_site import ENGINE_TIMEOUT_MS, MAX_MOVES, shot
 from under_test import Surface, track
@@ -215,6 +216,8 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium: Browser, sit
             wait_event(page, "f", "match_started")
             page.evaluate("() => document.getElementById('f').cargobay.send({type: 'theme', theme: 'dark'})")
             frame.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
+            dark = violations(frame, "#game-screen")  # (the dark theme's buttons and links can be read)
+            assert dark == [], describe(dark)
             page.evaluate("() => document.getElementById('f').cargobay.send({type: 'new_match', seats: 'human,easy'})")
             wait_event(page, "f", "error")
             (error,) = [e for e in events(page, "f") if e["type"] == "error"]
