@@ -18,6 +18,7 @@ from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.loot.rules import GAME, LootState
 from cargobay.games.loot.svg import render
 from cargobay.games.loot.svg_collection import totals
+from cargobay.games.loot.svg_parts import event_words
 from cargobay.render import RenderContext
 from tests.phone import assert_phone_sized
 
@@ -330,3 +331,12 @@ def test_a_narrow_board_is_one_column_and_a_wide_one_two() -> None:
     narrow, wide = render(view, NAMES), render(view, RenderContext(labels=NAMES.labels, wide=True))
     assert 'data-layout="tall"' in narrow and 'viewBox="0 0 380 ' in narrow
     assert 'data-layout="wide"' in wide and 'viewBox="0 0 1010 ' in wide and 'class="right-column"' in wide
+
+
+@pytest.mark.parametrize(("event", "words"), [
+    ("seats [2] are out", "Bob is out"),
+    ("seats [0] are out", "You are out"),
+    ("seats [1, 2] are out", "Ann and Bob are out"),
+])
+def test_the_playoff_says_who_is_out_in_words_that_agree(event: str, words: str) -> None:
+    assert event_words({"seat": 0}, NAMES, event) == words

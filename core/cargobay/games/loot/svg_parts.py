@@ -181,6 +181,7 @@ def choices_of(last: Mapping[str, Any] | None) -> list[tuple[int, Any]]:
 
 
 _SEATS = re.compile(r"\bseats? \[([\d, ]*)\]|\bseats? (\d+)")
+_ONE_OUT = re.compile(r"\bseats \[(\d+)\] are out\b")
 _CODES = re.compile(r"\b(cat=\w+|" + "|".join(sorted(NAMES, key=len, reverse=True)) + r")\b")
 _AND = re.compile(r"\band (draws|takes|keeps|discards|wins|loses|puts)\b")
 _GUNS = re.compile(r"\b(acolyte|deadly|sneaky|valiant)\b")
@@ -200,7 +201,8 @@ def event_words(view: Mapping[str, Any], ctx: RenderContext, event: object) -> s
             return names_list(view, ctx, numbers)
         return seat_name(view, ctx, int(match.group(2)))
 
-    words = _SEATS.sub(seats, str(event))
+    words = _ONE_OUT.sub(r"seat \1 is out", str(event))  # ("seats [2] are out": one seat is out)
+    words = _SEATS.sub(seats, words)
     words = _CODES.sub(lambda m: short_name(m.group(1)), words)
     words = _GUNS.sub(lambda m: GUN_NAMES[m.group(1)], words)
     words = re.sub(r"\b(plays?) duel\b", r"\1 Duel Gun", words)
