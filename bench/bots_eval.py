@@ -48,13 +48,30 @@ GAME_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
-def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
+# bench-only LOAD! bots, by the name a pairing uses: ``v1`` is the strong bot as it was before issue 25 (the
+# baseline the new one is measured against: ``--pairs strong-v1``); ``x`` a strong bot with ``--x-params``
+X_PARAMS: dict[str, Any] = {}
+
+
+def load_bot(level: str) -> Any:
+    from cargobay.games.load.bots import V1, StrongBot
+
+    if level == "v1":
+        return StrongBot(**V1)
+    if level == "x":
+        return StrongBot(**X_PARAMS)
+    return SPECS["load"].bot(level)
+
+
+def play_one(job: tuple[str, str, int] | tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
     """One match; ``first`` sits in seat ``seed % 2`` so the seats alternate over the seeds."""
-    first, second, seed = job
+    first, second, seed = job[:3]
+    if len(job) > 3:
+        X_PARAMS.update(job[3])  # type: ignore[misc]
     me = seed % 2
     levels = [second, second]
     levels[me] = first
-    bots = [SPECS["load"].bot(level) for level in levels]
+    bots = [load_bot(level) for level in levels]
     match = Match(GAME, levels, seed)
     times: list[float] = []
     cpu: list[float] = []
@@ -70,7 +87,7 @@ def play_one(job: tuple[str, str, int]) -> dict[str, Any]:
             start, start_cpu = time.perf_counter(), time.process_time()
             action = bots[seat].choose(GAME, view, match.rng(seat))
             elapsed, elapsed_cpu = time.perf_counter() - start, time.process_time() - start_cpu
-            if levels[seat] == "strong":
+            if seat == me:
                 times.append(elapsed)
                 cpu.append(elapsed_cpu)
             match.apply(seat, action)
@@ -217,7 +234,7 @@ def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
         low, high = wilson(count, n)
         print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
     print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
-    report_times("strong", results)
+    report_times(pair.split("-", maxsplit=1)[0], results)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -229,6 +246,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pairs", default=None, help="comma-separated first-second (default: per game)")
     parser.add_argument("--seats", type=int, default=None, help="seats per match (default: per game)")
     parser.add_argument("--options", default=None, help="match options as JSON (default: per game)")
+    parser.add_argument("--progress", type=int, default=0, help="LOAD!: also report every N matches")
+    parser.add_argument("--x-params", default="{}", help="LOAD!: the StrongBot arguments of the bench bot 'x' (JSON)")
     args = parser.parse_args(argv)
     spec = SPECS[args.game]
     defaults = GAME_DEFAULTS.get(args.game, {})
@@ -254,9 +273,15 @@ def main(argv: list[str] | None = None) -> None:
     with multiprocessing.Pool(args.workers) as pool:
         for pair in pairs.split(","):
             first, second = pair.split("-")
-            jobs = [(first, second, args.seed + i) for i in range(args.games)]
+            params = json.loads(args.x_params)
+            jobs = [(first, second, args.seed + i, params) for i in range(args.games)]
             start = time.perf_counter()
-            results = pool.map(play_one, jobs, chunksize=1)
+            results = []
+            for result in pool.imap(play_one, jobs, chunksize=1):
+                results.append(result)
+                if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
+                    report(pair, results, time.perf_counter() - start)
+                    sys.stdout.flush()
             report(pair, results, time.perf_counter() - start)
             sys.stdout.flush()
 

@@ -205,3 +205,65 @@ def test_model_agrees_with_the_engine() -> None:
         end = Sim.from_state(match.state)
         assert end.over
         assert _evaluate(end, 0) == pytest.approx(match.state.scores[0] - match.state.scores[1], abs=0.5)
+
+
+# --- the strong bot's search options (issue 25: ordered rollouts, the exact end of a round, joint types) -----------
+def test_the_exact_game_value_matches_a_grid_over_the_mixed_strategies() -> None:
+    from cargobay.games.load.bots import _game_value
+
+    grid = [i / 2000 for i in range(2001)]
+    rng = random.Random(4)
+    for rows, cols in ((2, 2), (2, 3), (2, 5), (3, 2), (4, 2), (1, 4), (4, 1)):
+        for _ in range(10):
+            m = [[rng.uniform(-5, 5) for _ in range(cols)] for _ in range(rows)]
+            if rows == 2:  # the row player mixes p, 1 - p
+                best = max(min(p * a + (1 - p) * b for a, b in zip(*m, strict=True)) for p in grid)
+            elif cols == 2:  # the column player mixes q, 1 - q
+                best = min(max(q * row[0] + (1 - q) * row[1] for row in m) for q in grid)
+            else:
+                best = max(min(row) for row in m) if cols == 1 else min(m[0])
+            assert _game_value(m) == pytest.approx(best, abs=0.01), m
+    assert _game_value([[2, -1], [-1, 1]]) == pytest.approx(0.2)  # no saddle: the mixed value
+    assert _game_value([[3, 1], [2, 0]]) == 1  # a saddle point
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]  # 3 x 3 and up: regret matching
+    assert _game_value(rps) == pytest.approx(0.0, abs=0.05)
+
+
+def test_the_round_solved_to_its_end_is_the_last_battle_played_out() -> None:
+    """One card each left: the solve is that battle, the load policy and the round's scoring."""
+    from cargobay.games.load.bots import _solve_round
+
+    sim = _Sim()
+    sim.turn, sim.hands = 11, [[card_int("G3")], [card_int("B3")]]
+    sim.counts = [[0, 0, 1, 0], [0, 0, 1, 0]]  # blue tied; green wins the battle, then the green majority
+    sim.piles = [[0, 0, 3, 0], [0, 0, 2, 0]]
+    after = sim.copy()
+    after.hands = [[], []]
+    loading = after.battle(card_int("G3"), card_int("B3"))
+    assert loading is not None and loading[0] == 0
+    after.quick_load(*loading)
+    after.end_battle()
+    assert after.scores == [3, 0]  # the green pile (G3); blue is tied, nobody scores it
+    assert _solve_round(sim, 0) == _evaluate(after, 0) == -_solve_round(sim, 1)
+
+
+def test_joint_regret_matching_with_one_type_is_the_matrix_game() -> None:
+    from cargobay.games.load.bots import joint_regret_matching
+
+    biased = [[2, -1], [-1, 1]]
+    rows = joint_regret_matching(biased, [(0, 1)], 3000)
+    assert rows[0] == pytest.approx(0.4, abs=0.03)
+    # an opponent that may only hold column 0: the row player best-responds to it
+    assert joint_regret_matching([[2, -1], [-1, 1]], [(0,)], 500)[0] > 0.99
+
+
+def test_the_strong_bots_options_play_a_legal_deterministic_match() -> None:
+    options = {**FAST_STRONG, "ordered": True, "exact": 3, "joint": True, "types": 8}
+    match = play([StrongBot(**options), MediumBot()], 11)  # every action checked legal
+    assert GAME.result(match.state) is not None
+    again = Match(GAME, ["a", "b"], 11)
+    bot = StrongBot(**options)
+    for seat, action in match.actions[:30]:
+        if seat == 0 and action.startswith(("play:", "load:", "reload:")):
+            assert bot.choose(GAME, GAME.view(again.state, 0), again.rng(0)) == action
+        again.apply(seat, action)

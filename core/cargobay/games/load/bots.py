@@ -128,6 +128,131 @@ class MediumBot:
 
 
 # --- strong --------------------------------------------------------------------------------------
+# the strong bot as it was before issue 25 (bench/bots_eval.py's ``v1``, the baseline of ``--pairs strong-v1``)
+V1: dict[str, Any] = {
+    "determinizations": 8, "rollouts": 6, "iterations": 120, "load_rollouts": 24, "load_candidates": 5,
+    "budget": 6000, "static_weight": 0.5, "load_static_weight": 0.0,
+    "joint": False, "types": 0, "ordered": False, "exact": 0,
+}
+
+
+def _keys(seed: int) -> tuple[list[float], list[float]]:
+    """Per seat, a random rank for each of the 16 card ints (an ordered rollout's order of play)."""
+    local = random.Random(seed)
+    return [local.random() for _ in range(16)], [local.random() for _ in range(16)]
+
+
+def _ordered_rollout(sim: _Sim, key: tuple[list[float], list[float]]) -> None:
+    """To the end of the round like ``_Sim.rollout``, each seat playing its hand in the order of its ``key``."""
+    h0 = sorted(sim.hands[0], key=key[0].__getitem__, reverse=True)
+    h1 = sorted(sim.hands[1], key=key[1].__getitem__, reverse=True)
+    sim.hands = [h0, h1]
+    battle, quick_load, end_battle = sim.battle, sim.quick_load, sim.end_battle
+    while h0:
+        loading = battle(h0.pop(), h1.pop())
+        if loading is not None:
+            quick_load(*loading)
+        end_battle()
+
+
+def _solve_round(sim: _Sim, seat: int) -> float:
+    """``seat``'s value of the rest of the round with both hands known: per battle the zero-sum matrix game of
+    the distinct cards (solved exactly for 2 x 2 and smaller, else by regret matching), then the evaluation."""
+    if sim.over or not sim.turn or not sim.hands[0]:
+        return _evaluate(sim, seat)
+    mine = sorted(set(sim.hands[0]))
+    theirs = sorted(set(sim.hands[1]))
+    matrix = []
+    for a in mine:
+        row = []
+        for b in theirs:
+            child = sim.copy()
+            child.hands[0].remove(a)
+            child.hands[1].remove(b)
+            loading = child.battle(a, b)
+            if loading is not None:
+                child.quick_load(*loading)
+            child.end_battle()
+            row.append(_solve_round(child, seat))
+        matrix.append(row)
+    sign = 1.0 if seat == 0 else -1.0  # the matrix's rows are seat 0's cards
+    return sign * _game_value([[sign * v for v in row] for row in matrix])
+
+
+def _game_value(m: list[list[float]]) -> float:
+    """The value of a zero-sum matrix game for the row player (maximising)."""
+    n, k = len(m), len(m[0])
+    if n == 1:
+        return min(m[0])
+    if k == 1:
+        return max(row[0] for row in m)
+    lower = max(min(row) for row in m)
+    upper = min(max(m[i][j] for i in range(n)) for j in range(k))
+    if lower >= upper - 1e-12:  # a saddle point
+        return lower
+    if n == 2:
+        return _two_rows(m[0], m[1])
+    if k == 2:  # the column player's game, transposed
+        return -_two_rows([-row[0] for row in m], [-row[1] for row in m])
+    return regret_matching(m, 60)[2]
+
+
+def _two_rows(top: list[float], bottom: list[float]) -> float:
+    """max over p of min over columns of p * top + (1 - p) * bottom: at p = 0, 1 or where two columns cross."""
+    points = [0.0, 1.0]
+    k = len(top)
+    for j in range(k):
+        for other in range(j + 1, k):
+            slope = (top[j] - bottom[j]) - (top[other] - bottom[other])
+            if slope:
+                p = (bottom[other] - bottom[j]) / slope
+                if 0.0 < p < 1.0:
+                    points.append(p)
+    return max(min(p * a + (1 - p) * b for a, b in zip(top, bottom, strict=True)) for p in points)
+
+
+def joint_regret_matching(payoff: list[list[float]], types: list[tuple[int, ...]], iterations: int) -> list[float]:
+    """My mixed strategy in the matrix game where the opponent is one of ``types`` (equally likely; each the
+    columns, i.e. the cards, of one hand it may hold) and plays knowing its hand: RM+ with linear averaging, my
+    one strategy against a strategy per type (a Bayesian game; the opponent's per-type equilibria give the mix of
+    columns I face). Per iteration one product each way over the whole matrix, however many types."""
+    n, m = len(payoff), len(payoff[0])
+    columns = [[payoff[i][j] for i in range(n)] for j in range(m)]
+    share = 1.0 / len(types)
+    x = [1.0 / n] * n
+    regret_r = [0.0] * n
+    sum_r = [0.0] * n
+    ys = [[1.0 / len(cols)] * len(cols) for cols in types]
+    regrets = [[0.0] * len(cols) for cols in types]
+    rows = range(n)
+    for t in range(1, iterations + 1):
+        mix = [0.0] * m
+        for cols, y in zip(types, ys, strict=True):
+            for j, p in zip(cols, y, strict=True):
+                mix[j] += share * p
+        u_r = [sum(a * b for a, b in zip(payoff[i], mix, strict=True)) for i in rows]
+        against = [-sum(a * b for a, b in zip(columns[j], x, strict=True)) for j in range(m)]
+        v_r = sum(a * b for a, b in zip(u_r, x, strict=True))
+        for i in rows:
+            sum_r[i] += t * x[i]
+            r = regret_r[i] + u_r[i] - v_r
+            regret_r[i] = r if r > 0 else 0.0
+        for k, cols in enumerate(types):
+            y, regret = ys[k], regrets[k]
+            u = [against[j] for j in cols]
+            v = sum(a * b for a, b in zip(u, y, strict=True))
+            total = 0.0
+            for index in range(len(cols)):
+                r = regret[index] + u[index] - v
+                regret[index] = r if r > 0 else 0.0
+                total += regret[index]
+            ys[k] = [r / total for r in regret] if total > 0 else [1.0 / len(cols)] * len(cols)
+        total = sum(regret_r)
+        x = [r / total for r in regret_r] if total > 0 else [1.0 / n] * n
+    total = sum(sum_r)
+    return [v / total for v in sum_r]
+
+
 class StrongBot:
     """``strong``: determinized matrix games solved for a mixed strategy; rollout-based loads.
 
@@ -140,7 +265,15 @@ class StrongBot:
     rollouts; 0.5 measured clearly stronger than pure rollouts, whose random card play is noisy);
     ``load_static_weight``: the same blend for load options (0 by default: 0.5 measured the same,
     1.0, i.e. medium's static loads, clearly weaker).
-    The defaults keep a move around 15-20 ms of CPU on average (p95 ~50 ms) in CPython.
+    Search options (issue 25; off by default, as ``V1``, because none has measured stronger yet: see
+    ``bench/bots_eval.py --pairs x-v1 --x-params ...``): ``ordered``: each rollout plays both hands in one random
+    order of the cards, the same in every cell (common random numbers that survive the cells' one-card
+    difference); ``exact``: with at most this many cards in hand the rest of the round is solved per
+    determinization as a sequence of exactly solved matrix games (3 costs about what the rollouts cost; 4 doubles
+    the mean and the p95); ``joint`` / ``types``: one regret-matching solve of the Bayesian game in which the
+    opponent is one of the sampled hands (``types`` more hands drawn from the unseen cards) instead of one solve per
+    determinization averaged.
+    The defaults measured 59-66 ms of CPU a decision on average, p95 160-180 ms, in CPython (2 matches, issue 25).
     Strength and time are counts, never clock readings, so a decision is a function of the view
     and the rng alone.
     """
@@ -157,6 +290,10 @@ class StrongBot:
         budget: int = 6000,
         static_weight: float = 0.5,
         load_static_weight: float = 0.0,
+        joint: bool = False,
+        types: int = 0,
+        ordered: bool = False,
+        exact: int = 0,
     ) -> None:
         self.determinizations = max(1, determinizations)
         self.rollouts = max(1, rollouts)
@@ -166,6 +303,10 @@ class StrongBot:
         self.budget = max(1, budget)
         self.static_weight = min(1.0, max(0.0, static_weight))
         self.load_static_weight = min(1.0, max(0.0, load_static_weight))
+        self.joint = joint
+        self.types = max(0, types)
+        self.ordered = ordered
+        self.exact = exact
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
@@ -208,6 +349,10 @@ class StrongBot:
         cells = len(mine) * len(theirs)
         rollouts = 1 if battles == 0 else max(1, min(self.rollouts, self.budget // (cells * battles)))
         seeds = [rng.getrandbits(48) for _ in range(rollouts)]
+        # ordered rollouts: rollout k gives every card of each seat a random rank and plays the hands in that
+        # order, the same in every cell, so cells whose hands differ by one card play nearly the same battles
+        keys = [_keys(seed) for seed in seeds] if self.ordered else []
+        exact = len(view["hand"]) <= self.exact
         mine_i = [card_int(c) for c in mine]
         theirs_i = [card_int(c) for c in theirs]
         matrix = []
@@ -215,12 +360,30 @@ class StrongBot:
             row = []
             for b in theirs_i:
                 total = 0.0
+                if exact:
+                    row.append(self._exact_cell(dets, seat, a, b))
+                    continue
                 for k in range(rollouts):
                     # common random numbers: rollout k uses the same determinization and seed in
                     # every cell, so cells differ by the cards, not by the luck of the draw
-                    local = random.Random(seeds[k])
                     sim = dets[k % len(dets)].copy()
                     opp = sim.hands[other]
+                    if self.ordered:
+                        key = keys[k]
+                        if b in opp:
+                            opp.remove(b)
+                        else:  # condition on the opponent holding b: b for the card it would play last
+                            opp.remove(max(opp, key=key[other].__getitem__))
+                        sim.hands[seat].remove(a)
+                        loading = sim.battle(*((a, b) if seat == 0 else (b, a)))
+                        if loading is not None:
+                            sim.quick_load(*loading)
+                        sim.end_battle()
+                        if not sim.over and sim.turn:
+                            _ordered_rollout(sim, key)
+                        total += _evaluate(sim, seat)
+                        continue
+                    local = random.Random(seeds[k])
                     if b in opp:
                         opp.remove(b)
                     else:  # condition this determinization on the opponent holding b
@@ -242,6 +405,30 @@ class StrongBot:
                 row.append(value)
             matrix.append(row)
         return mine, theirs, matrix, dets
+
+    def _exact_cell(self, dets: list[_Sim], seat: int, a: int, b: int) -> float:
+        """The cell's value averaged over the determinizations, the rest of the round played as the equilibrium
+        of each battle's matrix game (exact below ``exact`` cards; the loads by the cheap policy), then the
+        static evaluation; blended with the static cell like the rollouts."""
+        total = 0.0
+        other = 1 - seat
+        for det in dets:
+            sim = det.copy()
+            opp = sim.hands[other]
+            if b in opp:
+                opp.remove(b)
+            else:
+                opp.pop()
+            sim.hands[seat].remove(a)
+            loading = sim.battle(*((a, b) if seat == 0 else (b, a)))
+            if loading is not None:
+                sim.quick_load(*loading)
+            sim.end_battle()
+            total += _solve_round(sim, seat)
+        value = total / len(dets)
+        if self.static_weight:
+            value = (1 - self.static_weight) * value + self.static_weight * self._static_cell(dets[0], seat, a, b)
+        return value
 
     @staticmethod
     def _static_cell(det: Sim, seat: int, a: int, b: int) -> float:
@@ -265,6 +452,19 @@ class StrongBot:
         other = 1 - seat
         mine, theirs, matrix, dets = self.payoff_matrix(game, view, rng)
         index = {card: j for j, card in enumerate(theirs)}
+        if self.joint:
+            types = [tuple(sorted({index[card_str(c)] for c in det.hands[other]})) for det in dets]
+            if self.types:  # more hands it may hold, drawn from the same cards (the columns are these cards)
+                pool = sorted(unseen_cards(view).elements())
+                size = min(len(pool), len(dets[0].hands[other]))
+                for _ in range(self.types):
+                    cols = tuple(sorted({index[c] for c in rng.sample(pool, size) if c in index}))
+                    if cols:
+                        types.append(cols)
+            if len(mine) == 1:
+                return {mine[0]: 1.0}
+            strategy = purify(joint_regret_matching(matrix, types, self.iterations))
+            return dict(zip(mine, strategy, strict=True))
         total = [0.0] * len(mine)
         solved: dict[tuple[int, ...], list[float]] = {}
         for det in dets:
