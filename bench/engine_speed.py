@@ -11,8 +11,9 @@ with performance.now(), round trip included; in CPython the request is timed aro
 
 ``--moves``: bot-vs-bot matches of every game and level (every seat the same level, seeds 0..matches-1), each
 bot decision timed on its own (one ``bench bot-move`` request each; a whole TF22 move, every decision of the seat
-in a row, counts as one): mean / p95 / max per game and level in CPython and in the browser's worker, and the
-browser / CPython ratio of the means (the same moves: budgets are counts of work, so both play the same match).
+in a row, counts as one): mean / p95 / max per game and level in CPython (CPU time and wall clock) and in the
+browser's worker (wall clock), and the browser / CPython ratio of the wall-clock means (the same moves: budgets
+are counts of work, so both play the same match). Under load the wall clocks are inflated; the CPU figures are not.
 
 Prints figures; asserts nothing.
 """
@@ -80,20 +81,23 @@ def _bench(job: dict[str, Any], what: str, **extra: Any) -> dict[str, Any]:
             "count": 1 if what == "bot-move" else job["seed"] + 1, **extra}
 
 
-def moves_cpython(work: list[dict[str, Any]]) -> list[list[float]]:
-    """Per job: the ms of every bot move (Service.handle timed with perf_counter)."""
+def moves_cpython(work: list[dict[str, Any]]) -> tuple[list[list[float]], list[list[float]]]:
+    """Per job: the ms of every bot move, wall clock (Service.handle timed with perf_counter) and CPU time
+    (thread_time: what the move costs, whatever else the machine is doing)."""
     service = Service()
-    out = []
+    out, cpu = [], []
     for job in work:
         answer = service.handle(_bench(job, "bot-match"))
-        over, times = answer["result"]["over"], []
+        over, times, spent = answer["result"]["over"], [], []
         while not over:
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             answer = service.handle(_bench(job, "bot-move", whole=job["whole"]))
             times.append((time.perf_counter() - start) * 1000)
+            spent.append((time.thread_time() - start_cpu) * 1000)
             over = answer["result"]["over"]
         out.append(times)
-    return out
+        cpu.append(spent)
+    return out, cpu
 
 
 MOVES_JS = """async ([first, move]) => {
@@ -130,20 +134,26 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def report_moves(work: list[dict[str, Any]], cpython: list[list[float]], browser: list[list[float]] | None) -> None:
+def report_moves(work: list[dict[str, Any]], cpython: list[list[float]], browser: list[list[float]] | None,
+                 cpu: list[list[float]]) -> None:
     groups: dict[tuple[str, str], list[int]] = {}
     for index, job in enumerate(work):
         groups.setdefault((job["game"], job["level"]), []).append(index)
     print(f"bot moves, bot vs bot, ms per move (a TF22 move: all its decisions): CPython {platform.python_version()}"
-          + (" | Pyodide in Chromium (worker; page round trip included)" if browser else ""))
-    print(f"  {'game':8} {'level':7} {'moves':>6}  {'mean':>7} {'p95':>7} {'max':>7}"
-          + (f"  | {'mean':>7} {'p95':>7} {'max':>7}  browser/CPython" if browser else ""))
+          " CPU time (thread_time), wall clock"
+          + (" | Pyodide in Chromium (worker; page round trip included), wall clock" if browser else ""))
+    print(f"  {'game':8} {'level':7} {'moves':>6}  {'cpu mean':>8} {'p95':>7} {'max':>7}"
+          f"  {'mean':>7} {'p95':>7} {'max':>7}"
+          + (f"  | {'mean':>7} {'p95':>7} {'max':>7}  browser/CPython: wall  CPU (means)" if browser else ""))
     for (game, level), indices in groups.items():
         line = _stats([t for i in indices for t in cpython[i]])
-        row = f"  {game:8} {level:7} {line[0]:6d}  {line[1]:7.1f} {line[2]:7.1f} {line[3]:7.1f}"
+        spent = _stats([t for i in indices for t in cpu[i]])
+        row = (f"  {game:8} {level:7} {line[0]:6d}  {spent[1]:8.1f} {spent[2]:7.1f} {spent[3]:7.1f}"
+               f"  {line[1]:7.1f} {line[2]:7.1f} {line[3]:7.1f}")
         if browser:
             other = _stats([t for i in indices for t in browser[i]])
-            row += f"  | {other[1]:7.1f} {other[2]:7.1f} {other[3]:7.1f}  {other[1] / max(line[1], 1e-9):6.2f}x"
+            row += (f"  | {other[1]:7.1f} {other[2]:7.1f} {other[3]:7.1f}  {other[1] / max(line[1], 1e-9):6.2f}x"
+                    f" {other[1] / max(spent[1], 1e-9):6.2f}x")
         print(row, flush=True)
 
 
@@ -208,10 +218,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.moves:
         moves = move_jobs(args.matches, args.game, args.level)
-        cpython = moves_cpython(moves)
-        report_moves(moves, cpython, None)
+        cpython, cpu = moves_cpython(moves)
+        report_moves(moves, cpython, None, cpu)
         if not args.no_browser:
-            report_moves(moves, cpython, moves_browser(moves, args.no_build))
+            print(f"load average before the browser's run: {os.getloadavg()[0]:.1f}", flush=True)
+            report_moves(moves, cpython, moves_browser(moves, args.no_build), cpu)
         return 0
     work = jobs(args.playouts, args.matches)
     report(f"CPython {platform.python_version()}", work, run_cpython(work))
