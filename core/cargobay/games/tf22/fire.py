@@ -25,7 +25,7 @@ from __future__ import annotations
 from functools import cache
 
 from .board import CELLS, NEIGHBOURS, TERRAIN, disk, disk_set, parse_hex
-from .state import TF22State
+from .state import MAX_SEATS, TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
 from .units import LAND_UNITS, RANGE, SEA_UNITS, Piece
 
@@ -265,11 +265,21 @@ def zones(state: TF22State) -> Zones:
     return result
 
 
+ACTIVE_KEYS = tuple(("active", seat) for seat in range(MAX_SEATS))  # the memo's key in a state's cache, per seat
+
+
+def active_memo(state: TF22State, seat: int) -> dict[int, bool]:
+    """The state's memo of ``active`` for ``seat`` (pid -> bool), made on first use."""
+    key = ACTIVE_KEYS[seat] if 0 <= seat < MAX_SEATS else ("active", seat)
+    memo: dict[int, bool] | None = state._cache.get(key)
+    if memo is None:
+        memo = state._cache[key] = {}
+    return memo
+
+
 def active(state: TF22State, pid: int, seat: int) -> bool:
     """``seat`` may act with the piece now (move, load, unload, fire, capture, build)."""
-    memo = state._cache.get(("active", seat))
-    if memo is None:
-        memo = state._cache[("active", seat)] = {}
+    memo = active_memo(state, seat)
     found = memo.get(pid)
     if found is None:
         found = memo[pid] = _active(state, pid, seat)

@@ -29,8 +29,8 @@ from __future__ import annotations
 from functools import cache
 
 from .board import EDGE, HEX_TEXT, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
-from .fire import LAND_CELLS, _active, bridgeable, tide_active, unit_range, zones
-from .state import Derived, TF22State, lander_hexes
+from .fire import LAND_CELLS, _active, active_memo, bridgeable, tide_active, unit_range, zones
+from .state import MAX_SEATS, Derived, TF22State, lander_hexes
 from .units import (
     ARMED,
     BUILDABLE,
@@ -89,10 +89,8 @@ class Seat:
         self._ready: list[tuple[int, int, int]] | None = None
         self._covers: list[tuple[int, int, frozenset[int]]] | None = None
         self._aims: set[int] | None = None
-        memo = state._cache.get(("active", seat))  # fire.active's memo of this state, shared
-        if memo is None:
-            memo = state._cache[("active", seat)] = {}
-        self._active: dict[int, bool] = memo
+        self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
+        self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
 
     def active(self, pid: int) -> bool:
         """``fire.active(state, pid, seat)``, one call shorter."""
@@ -153,8 +151,11 @@ def actors(state: TF22State, seat: int) -> list[int]:
     return [pid for pid in state.derived.units if holder[pieces[pid].comm] == seat]
 
 
+_SEAT_KEYS = tuple(("seat", seat) for seat in range(MAX_SEATS))  # made once: no tuple per call
+
+
 def _context(state: TF22State, seat: int) -> Seat:
-    key = ("seat", seat)
+    key = _SEAT_KEYS[seat] if 0 <= seat < MAX_SEATS else ("seat", seat)
     ctx = state._cache.get(key)
     if ctx is None:
         ctx = state._cache[key] = Seat(state, seat)
@@ -164,11 +165,10 @@ def _context(state: TF22State, seat: int) -> Seat:
 
 def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     """Every legal action whose first-named piece is ``pid`` (unsorted, no duplicates)."""
-    cache_ = state._cache
-    key = (seat, pid)
-    found = cache_.get(key)
+    ctx = _context(state, seat)
+    found = ctx.lists.get(pid)
     if found is None:
-        found = cache_[key] = _unit_actions(_context(state, seat), pid)
+        found = ctx.lists[pid] = _unit_actions(ctx, pid)
     return found
 
 
@@ -562,8 +562,9 @@ def interference_pairs(state: TF22State, seat: int) -> list[int]:
     """The seat's Robot Combat Units on the map next to another of its own (ruling 8; the "mountains" option:
     only when both stand on mountains)."""
     mountains = state.interference == "mountains"
-    mine = {piece.hex: pid for pid, piece in state.pieces.items()
-            if piece.kind == "rcu" and piece.hex >= 0 and state.controller(piece) == seat
+    pieces, holder = state.pieces, state.holder
+    mine = {piece.hex: pid for pid in state.derived.units  # the pieces on the map (White Ore and Pontoons aside)
+            if (piece := pieces[pid]).kind == "rcu" and holder[piece.comm] == seat
             and (not mountains or TERRAIN[piece.hex] == "^")}
     return sorted(pid for cell, pid in mine.items() if any(n in mine for n in NEIGHBOURS[cell]))
 
@@ -587,14 +588,11 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     if state.phase == "land":
         return sorted(landing_sites(state)) if state.seat == seat else []
     found = global_actions(state, seat)
-    cache_ = state._cache
-    ctx = None
+    ctx = _context(state, seat)
+    lists = ctx.lists
     for pid in actors(state, seat):
-        key = (seat, pid)
-        listed = cache_.get(key)
+        listed = lists.get(pid)
         if listed is None:  # unit_actions, written out
-            if ctx is None:
-                ctx = _context(state, seat)
-            listed = cache_[key] = _unit_actions(ctx, pid)
+            listed = lists[pid] = _unit_actions(ctx, pid)
         found += listed
     return sorted(found)

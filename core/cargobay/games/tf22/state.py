@@ -235,13 +235,21 @@ def _snapshot(value: Any) -> Any:
     return value
 
 
+# Derived's layers, as bits of ``Derived.shared`` (a layer still shared with the Derived it was cloned from)
+L_TOP, L_PONTOON, L_LANDER, L_PODS, L_CARGO, L_ARMED, L_UNITS, L_ORE, L_COMMS = (1 << n for n in range(9))
+ALL_LAYERS = (1 << 9) - 1
+
+
 class Derived:
     """Where every piece is: the occupant of each hex (units, Turrets, White Ore; a Sea Freighter on both its hexes),
     Pontoons, Lander hexes, each carrier's cargo (in id order), the armed pieces on the map and the pieces on the
-    map that may act (units, Turrets, Landers). Computed once from the pieces, then kept up to date piece by piece
-    (``TF22State.put``/``drop``); a copy of a state shares it until one of them changes a piece."""
+    map that may act (units, Turrets, Landers), the hexes of White Ore and of each company's pieces. Computed once
+    from the pieces, then kept up to date piece by piece (``TF22State.put``/``drop``); a copy of a state shares it
+    until one of them changes a piece, and a clone shares each layer until it changes that one (copy on write per
+    layer: a move copies the occupants, not the White Ore or the cargo). Read the layers; only the methods here
+    write them."""
 
-    __slots__ = ("armed", "cargo", "comms", "lander", "ore", "owner", "pods", "pontoon", "top", "units")
+    __slots__ = ("armed", "cargo", "comms", "lander", "ore", "owner", "pods", "pontoon", "shared", "top", "units")
 
     def __init__(self, pieces: Mapping[int, Piece]) -> None:
         self.top: dict[int, int] = {}
@@ -254,6 +262,7 @@ class Derived:
         self.ore: set[int] = set()  # the hexes White Ore lies on (on the map)
         self.comms: dict[int, set[int]] = {}  # company -> the hexes its Comm Modules stand on (Landers aside)
         self.owner: TF22State | None = None  # the one state that may update it in place
+        self.shared = 0  # the layers shared with another Derived (bits: L_TOP, L_PONTOON, ...)
         for pid, piece in pieces.items():
             if piece.carrier >= 0:
                 self.cargo.setdefault(piece.carrier, []).append(pid)
@@ -263,48 +272,81 @@ class Derived:
             items.sort()
 
     def clone(self) -> Derived:
+        """A Derived sharing every layer with this one: each is copied when first changed (``_own``)."""
         new = Derived.__new__(Derived)
-        new.top, new.pontoon, new.lander = self.top.copy(), self.pontoon.copy(), self.lander.copy()
-        new.pods, new.armed, new.units = self.pods.copy(), self.armed.copy(), self.units.copy()
-        new.cargo = {carrier: items.copy() for carrier, items in self.cargo.items()}
-        new.ore = self.ore.copy()
-        new.comms = {comm: cells.copy() for comm, cells in self.comms.items()}
+        new.top, new.pontoon, new.lander, new.pods = self.top, self.pontoon, self.lander, self.pods
+        new.cargo, new.armed, new.units, new.ore, new.comms = self.cargo, self.armed, self.units, self.ore, self.comms
         new.owner = None
+        new.shared = self.shared = ALL_LAYERS  # this one shares them from now on too
         return new
+
+    def _own(self, layers: int) -> None:
+        """Copy the ``layers`` (bits) this Derived still shares, so it may change them."""
+        layers &= self.shared
+        if not layers:
+            return
+        self.shared &= ~layers
+        if layers & L_TOP:
+            self.top = self.top.copy()
+        if layers & L_PONTOON:
+            self.pontoon = self.pontoon.copy()
+        if layers & L_LANDER:
+            self.lander = self.lander.copy()
+        if layers & L_PODS:
+            self.pods = self.pods.copy()
+        if layers & L_CARGO:
+            self.cargo = {carrier: items.copy() for carrier, items in self.cargo.items()}
+        if layers & L_ARMED:
+            self.armed = self.armed.copy()
+        if layers & L_UNITS:
+            self.units = self.units.copy()
+        if layers & L_ORE:
+            self.ore = self.ore.copy()
+        if layers & L_COMMS:
+            self.comms = {comm: cells.copy() for comm, cells in self.comms.items()}
 
     def _place(self, pid: int, piece: Piece) -> None:
         kind = piece.kind
         if kind == "pontoon":
+            self._own(L_PONTOON)
             self.pontoon[piece.hex] = pid
             return
         if kind == "lander":
+            self._own(L_PODS | L_LANDER | L_UNITS)
             hexes = lander_hexes(piece.hex, piece.aux)
             self.pods[pid] = hexes[1:]
             for cell in hexes:
                 self.lander[cell] = pid
         elif kind == "freighter":
+            self._own(L_TOP | L_COMMS | L_UNITS)
             hexes = freighter_hexes(piece.hex, piece.aux)
             for cell in hexes:
                 self.top[cell] = pid
             self.comms.setdefault(piece.comm, set()).update(hexes)
-        else:
+        elif kind == "ore":
+            self._own(L_TOP | L_ORE)
             self.top[piece.hex] = pid
-            if kind == "ore":
-                self.ore.add(piece.hex)
-                return
-            if kind in ARMED:
+            self.ore.add(piece.hex)
+            return
+        else:
+            armed = kind in ARMED
+            self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0))
+            self.top[piece.hex] = pid
+            if armed:
                 self.armed[pid] = None
             self.comms.setdefault(piece.comm, set()).add(piece.hex)
         self.units[pid] = None
 
     def add(self, pid: int, piece: Piece) -> None:
         if piece.carrier >= 0:
+            self._own(L_CARGO)
             insort(self.cargo.setdefault(piece.carrier, []), pid)
         else:
             self._place(pid, piece)
 
     def remove(self, pid: int, piece: Piece) -> None:
         if piece.carrier >= 0:
+            self._own(L_CARGO)
             items = self.cargo[piece.carrier]
             items.remove(pid)
             if not items:
@@ -313,15 +355,21 @@ class Derived:
         kind = piece.kind
         hexes: tuple[int, ...]
         if kind == "pontoon":
+            self._own(L_PONTOON)
             layer, hexes = self.pontoon, (piece.hex,)
         elif kind == "lander":
+            self._own(L_LANDER | L_PODS | L_UNITS)
             layer, hexes = self.lander, lander_hexes(piece.hex, piece.aux)
             del self.pods[pid]
         else:
             layer, hexes = self.top, self.hexes(piece)
             if kind == "ore":
+                self._own(L_TOP | L_ORE)
+                layer = self.top
                 self.ore.discard(piece.hex)
             else:
+                self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if kind in ARMED else 0))
+                layer = self.top
                 cells = self.comms[piece.comm]
                 cells.difference_update(hexes)
                 if not cells:
@@ -329,8 +377,9 @@ class Derived:
         for cell in hexes:
             if layer.get(cell) == pid:
                 del layer[cell]
-        self.units.pop(pid, None)
-        self.armed.pop(pid, None)
+        if kind not in ("ore", "pontoon"):
+            self.units.pop(pid, None)
+            self.armed.pop(pid, None)
 
     def same(self, other: Derived) -> bool:
         """The same occupancy (for the tests: kept up to date = computed afresh)."""
