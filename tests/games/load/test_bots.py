@@ -233,7 +233,7 @@ def test_the_round_solved_to_its_end_is_the_last_battle_played_out() -> None:
     """One card each left: the solve is that battle, the load policy and the round's scoring."""
     from cargobay.games.load.bots import _solve_round
 
-    sim = _Sim()
+    sim = Sim()
     sim.turn, sim.hands = 11, [[card_int("G3")], [card_int("B3")]]
     sim.counts = [[0, 0, 1, 0], [0, 0, 1, 0]]  # blue tied; green wins the battle, then the green majority
     sim.piles = [[0, 0, 3, 0], [0, 0, 2, 0]]

@@ -142,8 +142,8 @@ def _keys(seed: int) -> tuple[list[float], list[float]]:
     return [local.random() for _ in range(16)], [local.random() for _ in range(16)]
 
 
-def _ordered_rollout(sim: _Sim, key: tuple[list[float], list[float]]) -> None:
-    """To the end of the round like ``_Sim.rollout``, each seat playing its hand in the order of its ``key``."""
+def _ordered_rollout(sim: Sim, key: tuple[list[float], list[float]]) -> None:
+    """To the end of the round like ``Sim.rollout``, each seat playing its hand in the order of its ``key``."""
     h0 = sorted(sim.hands[0], key=key[0].__getitem__, reverse=True)
     h1 = sorted(sim.hands[1], key=key[1].__getitem__, reverse=True)
     sim.hands = [h0, h1]
@@ -155,7 +155,7 @@ def _ordered_rollout(sim: _Sim, key: tuple[list[float], list[float]]) -> None:
         end_battle()
 
 
-def _solve_round(sim: _Sim, seat: int) -> float:
+def _solve_round(sim: Sim, seat: int) -> float:
     """``seat``'s value of the rest of the round with both hands known: per battle the zero-sum matrix game of
     the distinct cards (solved exactly for 2 x 2 and smaller, else by regret matching), then the evaluation."""
     if sim.over or not sim.turn or not sim.hands[0]:
@@ -406,7 +406,7 @@ class StrongBot:
             matrix.append(row)
         return mine, theirs, matrix, dets
 
-    def _exact_cell(self, dets: list[_Sim], seat: int, a: int, b: int) -> float:
+    def _exact_cell(self, dets: list[Sim], seat: int, a: int, b: int) -> float:
         """The cell's value averaged over the determinizations, the rest of the round played as the equilibrium
         of each battle's matrix game (exact below ``exact`` cards; the loads by the cheap policy), then the
         static evaluation; blended with the static cell like the rollouts."""
