@@ -51,10 +51,10 @@ from collections import deque
 from typing import Any
 
 from ...engine import Game
-from .actions import UNIT_ACTIONS, Land, Load, Move, Unload, parse
+from .actions import UNIT_ACTIONS, Action, Land, Load, Move, Unload, parse
 from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, TERRAIN_NAMES, disk, distance, parse_hex
 from .effects import execute
-from .fire import land_at, tide_active, zones
+from .fire import LAND_CELLS, land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
 from .legal import unit_actions
 from .state import TF22State, lander_hexes
@@ -131,8 +131,9 @@ class Evaluator:
         blocked = {cell for cell, pid in derived.top.items() if state.pieces[pid].kind in ("ore", "turret")}
         blocked |= set(derived.lander)
         blocked |= zones(state).enemy(seat)
-        land = {cell for cell in HEXES if land_at(state, cell) or cell in derived.pontoon} - blocked
-        sea = {cell for cell in HEXES if not land_at(state, cell) and cell not in derived.pontoon} - blocked
+        firm = LAND_CELLS[state.tide]  # land_at(state, cell), read straight
+        land = {cell for cell in HEXES if firm[cell] or cell in derived.pontoon} - blocked
+        sea = {cell for cell in HEXES if not firm[cell] and cell not in derived.pontoon} - blocked
         self.land_home = _bfs(goals, land)
         self.sea_home = _bfs(goals, sea)
         ore = [piece.hex for piece in state.pieces.values() if piece.kind == "ore" and piece.hex >= 0
@@ -406,6 +407,9 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
     return found
 
 
+_MOVES: dict[str, Action] = {}  # the moves read so far (immutable), by action text: a search reads each many times
+
+
 class MoveSearch:
     """Positions after candidate actions, scored; at most ``budget`` of them per decision."""
 
@@ -419,7 +423,11 @@ class MoveSearch:
         """The state after the seat's legal ``action`` (a unit's: applied straight to a copy, with no undo entry
         and no forecast read, neither of which the evaluation looks at)."""
         self.left -= 1
-        move = parse(action)
+        move = _MOVES.get(action)
+        if move is None:
+            if len(_MOVES) >= 50_000:
+                _MOVES.clear()
+            move = _MOVES[action] = parse(action)
         if not isinstance(move, UNIT_ACTIONS):
             new: TF22State = self.game.apply(state, self.seat, action)
             return new
