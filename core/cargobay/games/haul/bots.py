@@ -34,7 +34,7 @@ from typing import Any
 
 from ...bots import forced
 from ...engine import Game
-from .actions import DECK
+from .actions import DECK, Play, parse
 from .rules import HAULS, LOADS, SEATS, HaulState
 from .sim import (
     _INDEX,
@@ -173,8 +173,9 @@ class StrongBot:
             seed = rng.getrandbits(32)
             for action in legal:
                 world = base.copy()
-                if action.startswith("play:"):
-                    world.play(seat, _INDEX[action[5:]])
+                move = parse(action)
+                if isinstance(move, Play):
+                    world.play(seat, _INDEX[move.card])
                 else:
                     world.resolve(seat, _parse_option(action))
                 _rollout(world, random.Random(seed))

@@ -8,7 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import DECK, RANK, SUIT, SUITS
+from ...engine import InvalidActionError
+from .actions import DECK, RANK, SUIT, SUITS, Claim, Refuel, parse
 from .rules import HAULS, LOADS, SEATS
 
 _INDEX = {card: index for index, card in enumerate(DECK)}
@@ -195,13 +196,14 @@ def _option_str(option: Option) -> str:
 
 
 def _parse_option(action: str) -> Option:
-    verb, _, rest = action.partition(":")
-    card, _, heavy = rest.partition(">")
-    if verb == "refuel":
-        return (REFUEL, _INDEX[card], -1)
-    if heavy:
-        return (HEAVY, _INDEX[card], SUITS.index(heavy))
-    return (CLAIM, _INDEX[card], -1)
+    move = parse(action)  # (cached: the parser keeps the moves it has read)
+    if isinstance(move, Refuel):
+        return (REFUEL, _INDEX[move.card], -1)
+    if not isinstance(move, Claim):
+        raise InvalidActionError(f"{action!r} is not a way to resolve a Load (claim or refuel)")
+    if move.heavy:
+        return (HEAVY, _INDEX[move.card], SUITS.index(move.heavy))
+    return (CLAIM, _INDEX[move.card], -1)
 
 
 def _weights(sim: Sim, seat: int) -> list[float]:

@@ -14,7 +14,7 @@ from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
-from .actions import describe, resolve_step
+from .actions import Claim, Play, Refuel, describe, parse, resolve_step
 from .svg_parts import (
     ACCENT,
     CARD_H,
@@ -43,7 +43,7 @@ def _picks(view: Mapping[str, Any], viewer: int | None, ctx: RenderContext) -> s
     """The Load's cards the viewer may pick now (the first of the two resolve picks)."""
     if viewer is None or view["phase"] != "resolve" or ctx.selection:
         return set()
-    return {act.partition(":")[2].partition(">")[0] for act in view.get("legal") or []}
+    return {move.card for move in map(parse, view.get("legal") or []) if isinstance(move, Claim | Refuel)}
 
 
 def load_area(
@@ -176,7 +176,7 @@ def hand(view: Mapping[str, Any], viewer: int, y: float) -> tuple[list[str], flo
     """The viewer's hand: a card is a ``play:`` button when playing it is legal."""
     cards = list(view.get("hand") or [])
     legal = set(view.get("legal") or [])
-    playing = any(act.startswith("play:") for act in legal)
+    playing = any(isinstance(parse(act), Play) for act in legal)
     title = f"Your hand: {len(cards)} card{'s' if len(cards) != 1 else ''}"
     if playing:
         title += " (tap one to play it)"

@@ -32,7 +32,7 @@ from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
-from .actions import COLOUR_NAMES
+from .actions import COLOUR_NAMES, Load, parse
 from .rules import STACK_BONUS
 from .svg_battle import _battle_area
 from .svg_parts import (
@@ -345,7 +345,7 @@ def render(
             note = f"Joker load: tap a highlighted slot to load {_colour_list(colours)}."
         else:
             note = f"Tap a highlighted slot to load {_colour_list(colours)}."
-        if not any(a.startswith("load:") for a in view["legal"]):
+        if not any(isinstance(parse(a), Load) for a in view["legal"]):
             note = f"No new {_colour_list(colours)} container can be loaded: move one below."
         for line in _wrap(note, (w - 24) * 0.86, 15):
             body.append(

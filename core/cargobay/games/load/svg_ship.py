@@ -13,7 +13,7 @@ from ...render.svg import attr as _attr
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text
 from ...render.svg import wrap as _wrap
-from .actions import COLOUR_NAMES, SLOTS, Reload, parse
+from .actions import COLOUR_NAMES, SLOTS, Load, Play, Reload, parse
 from .rules import COMPLETE_STACK, STACK_BONUS
 from .svg_parts import (
     ACCENT,
@@ -44,10 +44,9 @@ def _ship(view: Mapping[str, Any], who: int, y: float, viewer: int | None, w: fl
     ship = view["ships"][who]
     loads: dict[int, list[str]] = {}
     if viewer == who:
-        for action in view.get("legal") or []:
-            if action.startswith("load:"):
-                colour, _, slot = action[len("load:") :].partition("@")
-                loads.setdefault(int(slot) - 1, []).append(colour)
+        for move in map(parse, view.get("legal") or []):
+            if isinstance(move, Load):
+                loads.setdefault(move.slot - 1, []).append(move.colour)
     narrow = w < WIDTH
     pitch, slot_w = (73, 70) if narrow else (SLOT_PITCH, SLOT_W)
     pad = 4 if narrow else 5  # a container's inset in its slot
@@ -198,8 +197,7 @@ def _reloads(
     With nothing picked, one button per container that may move (``data-select``); with one picked
     (``ctx.selection`` is ``reload:G@2``), its target slots (``data-action``) and a button to put it back.
     """
-    moves = [parse(action) for action in view.get("legal") or [] if action.startswith("reload:")]
-    reloads = [move for move in moves if isinstance(move, Reload)]
+    reloads = [move for move in map(parse, view.get("legal") or []) if isinstance(move, Reload)]
     if not reloads:
         return [], y
     picked = [move for move in reloads if move.picked == ctx.selection]
@@ -271,7 +269,7 @@ def _hand(view: Mapping[str, Any], viewer: int, y: float, w: float = WIDTH) -> t
     legal = set(view.get("legal") or [])
     distinct = sorted(counts, key=lambda c: (DISPLAY_ORDER.index(c[0]), c[1]))
     title = f"Your hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"
-    if any(action.startswith("play:") for action in legal):
+    if any(isinstance(parse(action), Play) for action in legal):
         title += " (tap one to play it face down)"
     parts = ['<g class="hand">']
     for line in _wrap(title, (w - 24) * 0.86, 15):

@@ -37,6 +37,7 @@ from typing import Any
 from ...bots import forced
 from ...bots.search import argmax_ties, regret_matching, sample_index
 from ...engine import Game
+from .actions import Gun, Pick, parse
 from .sim import ACES, PLAIN, Sim, reaction_action, resolved
 
 TAU = 2.0  # softmax temperature of a seat's pick over its cards' worth (points)
@@ -90,7 +91,7 @@ class PickValues:
     def __init__(self, model: Sim, view: dict[str, Any], deny: float) -> None:
         self.model = model
         self.view = view
-        self.locations = [int(a[5:]) for a in view["legal"] if a.startswith("pick:")]
+        self.locations = [move.location for move in map(parse, view["legal"]) if isinstance(move, Pick)]
         if not self.locations:
             self.locations = [i + 1 for i, card in enumerate(view["locations"]) if card is not None]
         self.cards = {loc: view["locations"][loc - 1] for loc in self.locations}
@@ -245,7 +246,7 @@ def _letter_values(model: Sim, view: dict[str, Any], legal: list[str]) -> list[f
 
 
 def _guns(legal: list[str]) -> list[str]:
-    return [a[4:] for a in legal if a.startswith("gun:")]
+    return [move.gun for move in map(parse, legal) if isinstance(move, Gun)]
 
 
 def _plain_or_any(legal: list[str], rng: random.Random) -> str:

@@ -26,6 +26,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from .actions import Draw, parse
 from .cards import FLAGS, HOGWASH_PLACES, JEWEL_SETS, JEWELS, SETS, TYPE_OF, set_points
 
 FLAT = {"gold": 3, "humility": 2, "dynamite": 5, "dart": -2, "handkerchief": 4, "glass": 3, "sleight": 2,
@@ -451,7 +452,7 @@ class Sim:
 def reaction_action(legal: list[str], rng: random.Random) -> str:
     """A human-like press: log-normal around 270 ms (sd 60, clipped to 150..900), ``draw:early`` 2% of the time;
     snapped to the nearest listed time."""
-    times = sorted(int(a[5:]) for a in legal if a.startswith("draw:") and (a[5:].isascii() and a[5:].isdigit()))
+    times = sorted(move.ms for move in map(parse, legal) if isinstance(move, Draw) and move.ms)  # (0: draw:early)
     early = "draw:early" in legal
     roll = rng.random()
     sigma = math.sqrt(math.log(1 + (DRAW_SD / DRAW_MEAN) ** 2))

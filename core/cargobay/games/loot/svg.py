@@ -34,6 +34,7 @@ from typing import Any
 from ...render import RenderContext
 from ...render.svg import board_root
 from ...render.svg import rect as _rect
+from .actions import Draw, parse
 from .svg_collection import collections
 from .svg_duel import coin, duel, game_over, playoff, shootout
 from .svg_parts import GUTTER, MUTED, NARROW, PAPER, STYLE, WIDTH, Parts, grid, lines, panel, title
@@ -55,7 +56,7 @@ def _leftovers(view: Mapping[str, Any], drawn: str, x: float, y: float, w: float
     steps = {unescape(s) for s in _SELECTS.findall(drawn)}
     if "" in steps:
         return [], y
-    rest = [a for a in view.get("legal") or [] if a not in done and not str(a).startswith("draw:")
+    rest = [a for a in view.get("legal") or [] if a not in done and not isinstance(parse(a), Draw)
             and not any(str(a).startswith(step + ":") for step in steps)]
     if not isinstance(seat, int) or not rest:
         return [], y

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...render import RenderContext
 from ...render.svg import text as _text
+from .actions import Gun, parse
 from .svg_parts import (
     ACCENT,
     GUN_NAMES,
@@ -46,7 +47,7 @@ def gun_label(view: Mapping[str, Any], gun: str) -> str:
 def guns(view: Mapping[str, Any], x: float, y: float, w: float) -> Parts:
     """The viewer's gun buttons (every legal ``gun:``), the spent ones greyed, the gun played highlighted."""
     seat = view.get("seat")
-    legal = [a for a in view.get("legal") or [] if a.startswith("gun:")]
+    legal = [a for a in view.get("legal") or [] if isinstance(parse(a), Gun)]
     parts: list[str] = []
     if isinstance(seat, int) and legal:
         order = {gun: index for index, gun in enumerate(GUN_ORDER)}

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...render import RenderContext
+from .actions import Discard, Draw, Put, Steal, parse
 from .effects import SHALLOW, ordinal
 from .svg_collection import totals
 from .svg_parts import (
@@ -163,10 +164,10 @@ def _held(view: Mapping[str, Any], held: Sequence[str], x: float, y: float, w: f
 def _groups(view: Mapping[str, Any], ctx: RenderContext, kind: str, seat: int,
             acts: Sequence[str]) -> list[tuple[str, list[tuple[str, str]]]]:
     """The answers as (heading, [(action, label)]) groups, in reading order."""
-    if all(a.startswith("discard:") for a in acts):
+    if all(isinstance(parse(a), Discard) for a in acts):
         pairs = [(a, "Discard " + " + ".join(short_name(c) for c in _cards(a.partition(":")[2], "+"))) for a in acts]
         return [("Best first, with what each does to your score:", _with_points(view, seat, pairs, True))]
-    if all(a.startswith("steal:") for a in acts):
+    if all(isinstance(parse(a), Steal) for a in acts):
         victims: dict[int, list[tuple[str, str]]] = {}
         for act in acts:
             victims.setdefault(int(act.split(":")[1]), []).append((act, _label(view, ctx, act)))
@@ -244,9 +245,9 @@ def prompt_panel(view: Mapping[str, Any], ctx: RenderContext, x: float, y: float
     if held:
         parts, ty = _held(view, held, x, ty, w, kind)
         body += parts
-    acts = [a for a in view.get("legal") or [] if not a.startswith("draw:")]
+    acts = [a for a in view.get("legal") or [] if not isinstance(parse(a), Draw)]
     selects: set[str] = set()
-    if acts and all(a.startswith("put:") for a in acts):
+    if acts and all(isinstance(parse(a), Put) for a in acts):
         groups, selects = put_steps(view, ctx, acts)
     else:
         groups = _groups(view, ctx, kind, int(seat) if isinstance(seat, int) else 0, acts)

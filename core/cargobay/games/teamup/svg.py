@@ -27,7 +27,7 @@ from typing import Any
 
 from ...render import RenderContext
 from ...render.svg import INK, action, attr, board_root, rect, text, wrap
-from .actions import CONFIRM_STOP
+from .actions import CONFIRM_STOP, Place, parse
 from .components import CARD_NAMES, DEPTH, LAYERS, SHAPES, WIDTH
 from .geometry import PLACEMENTS, RULE_TEXT, Pallet, explain, pid_of
 from .svg_iso import LAYER_H, TOPS, Box, Scene, origin, size
@@ -394,17 +394,15 @@ def _hint(view: Mapping[str, Any], ctx: RenderContext, seat: int, f: Frame, top:
     if doable:
         out.append(_button(move, seat, "Do it", x0 + 12, top + 12 + 19 * len(lines), 110, fill="#5cc46f",
                            aria=f"Do the hint: {move}"))
-        if move.startswith("place:"):
-            box, _, rest = move.removeprefix("place:").partition("@")
-            orient, _, spot = rest.partition(":")
-            x, _, y = spot.partition(",")
-            shape, _, colour = box.partition("-")
+        place = parse(move)
+        if isinstance(place, Place):
+            shape, colour, orient, x, y = place.shape, place.colour, place.orient, place.x, place.y
             pallet = _pallet(view)
             if pallet is not None:
-                _, z = pallet.check(pid_of(shape, orient, int(x), int(y)))
-                out.append(_ghosts(_box(colour, shape, orient, int(x), int(y), z), TOPS[colour], "#1d7a35", f))
-                p = PLACEMENTS[pid_of(shape, orient, int(x), int(y))]
-                out.append(_footprint(int(x), int(y), p.w, p.d, TOPS[colour], "#1d7a35", f))
+                _, z = pallet.check(pid_of(shape, orient, x, y))
+                out.append(_ghosts(_box(colour, shape, orient, x, y, z), TOPS[colour], "#1d7a35", f))
+                p = PLACEMENTS[pid_of(shape, orient, x, y)]
+                out.append(_footprint(x, y, p.w, p.d, TOPS[colour], "#1d7a35", f))
     return out, top + height + 10
 
 

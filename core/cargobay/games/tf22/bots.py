@@ -21,7 +21,7 @@ from typing import Any
 
 from ...bots import forced
 from ...engine import Game
-from .actions import UNIT_ACTIONS, parse
+from .actions import UNIT_ACTIONS, Fire, Lose, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
 from .effects import execute
 from .fire import active, land_at, tide_active, zones
@@ -183,7 +183,7 @@ class MediumBot:
         maps = Maps(state, seat)
         base = evaluate(state, seat, maps)
         if state.phase == "interfere":
-            return max((a for a in legal if a.startswith("lose:")),
+            return max((a for a in legal if isinstance(parse(a), Lose)),
                        key=lambda a: (evaluate(game.apply(state, seat, a), seat, maps), a))
         stop = "takeoff" if "takeoff" in legal else "end"
         best, best_gain = stop, 0.05
@@ -194,7 +194,7 @@ class MediumBot:
             if gain > best_gain or (gain == best_gain and rng.random() < 0.5):
                 best, best_gain = action, gain
         if best == stop and stop not in legal:  # a pending breach: fire
-            return next(a for a in legal if a.startswith("fire:"))
+            return next(a for a in legal if isinstance(parse(a), Fire))
         return best
 
 
@@ -217,7 +217,7 @@ class StrongBot:
         evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
         search = MoveSearch(game, seat, evaluator, self.budget)
         if state.phase == "interfere" or state.breach >= 0:
-            options = [a for a in legal if a.startswith(("lose:", "fire:"))]
+            options = [a for a in legal if isinstance(parse(a), Lose | Fire)]
             return max(options, key=lambda a: (search.value(state, a)[0], a))
         stop = "takeoff" if "takeoff" in legal else "end"
         # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
