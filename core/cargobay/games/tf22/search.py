@@ -47,7 +47,6 @@ them before the trip home, and brings everything home in time for the take-off.
 from __future__ import annotations
 
 import heapq
-from collections import deque
 from typing import Any
 
 from ...engine import Game
@@ -85,32 +84,23 @@ BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost 
 BUDGET = 100  # positions evaluated per decision (a move of 25 actions: ~2,500)
 
 
-def _bfs(goals: list[int], passable: set[int]) -> dict[int, int]:
-    found = {cell: 0 for cell in goals if cell in passable}
-    queue = deque(found)
-    while queue:
-        cell = queue.popleft()
-        step = found[cell] + 1
-        for n in NEIGHBOURS[cell]:
-            if n in passable and n not in found:
-                found[n] = step
-                queue.append(n)
-    return found
-
-
-def _trips(sources: dict[int, int], passable: set[int]) -> dict[int, int]:
-    """Hex -> the fewest steps to one of ``sources`` plus that source's own cost (a Dijkstra with unit steps)."""
-    found: dict[int, int] = {}
-    heap = [(cost, cell) for cell, cost in sources.items() if cell in passable]
+def _trips(sources: dict[int, int], passable: bytearray) -> list[int]:
+    """Per hex, the fewest steps to one of ``sources`` plus that source's own cost (a Dijkstra with unit steps;
+    FAR where none is reached)."""
+    found = [FAR] * CELLS
+    done = bytearray(CELLS)
+    heap = [(cost, cell) for cell, cost in sources.items() if passable[cell]]
     heapq.heapify(heap)
+    neighbours, pop, push = NEIGHBOURS, heapq.heappop, heapq.heappush
     while heap:
-        cost, cell = heapq.heappop(heap)
-        if cell in found:
+        cost, cell = pop(heap)
+        if done[cell]:
             continue
+        done[cell] = 1
         found[cell] = cost
-        for n in NEIGHBOURS[cell]:
-            if n in passable and n not in found:
-                heapq.heappush(heap, (cost + 1, n))
+        for n in neighbours[cell]:
+            if passable[n] and not done[n]:
+                push(heap, (cost + 1, n))
     return found
 
 
@@ -132,13 +122,20 @@ class Evaluator:
         blocked |= set(derived.lander)
         blocked |= zones(state).enemy(seat)
         firm = LAND_CELLS[state.tide]  # land_at(state, cell), read straight
-        land = {cell for cell in HEXES if firm[cell] or cell in derived.pontoon} - blocked
-        sea = {cell for cell in HEXES if not firm[cell] and cell not in derived.pontoon} - blocked
-        self.land_home = _bfs(goals, land)
-        self.sea_home = _bfs(goals, sea)
+        pontoon = derived.pontoon
+        land, sea = bytearray(CELLS), bytearray(CELLS)  # where land units pass (land, Pontoons) and sea units
+        for cell in HEXES:
+            if cell not in blocked:
+                if firm[cell] or cell in pontoon:
+                    land[cell] = 1
+                else:
+                    sea[cell] = 1
+        # per hex (FAR where no way leads): the steps home, and a trip for one more lump: to a hex next to it,
+        # then from there home (a carrier that loads there)
+        self.land_home = _field(goals, bytearray(land))
+        self.sea_home = _field(goals, bytearray(sea))
         ore = [piece.hex for piece in state.pieces.values() if piece.kind == "ore" and piece.hex >= 0
                and (land_at(state, piece.hex) or piece.hex in derived.pontoon)]
-        # a trip for one more lump: to a hex next to it, then from there home (a carrier that loads there)
         self.land_trip = _trips(self._sources(ore, self.land_home), land)
         self.sea_trip = _trips(self._sources(ore, self.sea_home), sea)
         # the next tide: the forecast's card (a face: a card a page cannot open yet shows as "?"), else the odds
@@ -157,19 +154,19 @@ class Evaluator:
         self.budget = 0
 
     @staticmethod
-    def _sources(ore: list[int], home: dict[int, int]) -> dict[int, int]:
+    def _sources(ore: list[int], home: list[int]) -> dict[int, int]:
         found: dict[int, int] = {}
         for cell in ore:
             for n in NEIGHBOURS[cell]:
-                if n in home and home[n] < found.get(n, FAR):
+                if home[n] < found.get(n, FAR):  # (FAR where home is out of reach)
                     found[n] = home[n]
         return found
 
     def home(self, kind: str, cell: int) -> int:
-        return (self.sea_home if kind in SEA_UNITS else self.land_home).get(cell, FAR)
+        return (self.sea_home if kind in SEA_UNITS else self.land_home)[cell]
 
     def trip(self, kind: str, cell: int) -> int:
-        return (self.sea_trip if kind in SEA_UNITS else self.land_trip).get(cell, FAR)
+        return (self.sea_trip if kind in SEA_UNITS else self.land_trip)[cell]
 
     def carrier(self, kind: str, cell: int, ore: int, room: int) -> float:
         """What a carrier's White Ore will be worth once home, discounted by the steps (and unloads) it still
@@ -477,7 +474,7 @@ def _order(action: str) -> int:
 
 
 def _field(goals: list[int], passable: bytearray) -> list[int]:
-    """``_bfs`` as a list by hex: the steps from ``goals`` through ``passable`` hexes, FAR where none lead
+    """A breadth-first search as a list by hex: the steps from ``goals`` through ``passable`` hexes, FAR where none lead
     (``passable`` is used up: every hex reached is cleared in it)."""
     found = [FAR] * CELLS
     frontier = []
