@@ -155,6 +155,14 @@ def landing_value(state: TF22State, action: str) -> float:
     return ore + 0.5 * dry + (6.0 if water else 0.0)
 
 
+def _position(game: Game[Any], view: dict[str, Any]) -> tuple[list[str], TF22State, int]:
+    """What a bot decides from: the legal actions, the position (the view determinized with a fixed seed, so a
+    decision replays the same) and its seat."""
+    legal = [str(action) for action in view["legal"]]
+    state: TF22State = game.determinize(view, random.Random(0))
+    return legal, state, int(view["seat"])
+
+
 def _after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22State:
     """The state after the seat's legal ``action``; a unit's is applied straight to a copy, with no undo entry and
     no forecast read (``game.apply`` adds both, and checks it is legal): ``evaluate`` reads neither."""
@@ -175,9 +183,7 @@ class MediumBot:
         only = forced(view)
         if only is not None:
             return only
-        legal: list[str] = [str(action) for action in view["legal"]]
-        state: TF22State = game.determinize(view, random.Random(0))
-        seat = int(view["seat"])
+        legal, state, seat = _position(game, view)
         if state.phase == "land":
             return max(legal, key=lambda action: (landing_value(state, action), action))
         maps = Maps(state, seat)
@@ -208,10 +214,8 @@ class StrongBot:
         only = forced(view)
         if only is not None:
             return only
-        legal: list[str] = [str(action) for action in view["legal"]]
-        state: TF22State = game.determinize(view, random.Random(0))
+        legal, state, seat = _position(game, view)
         state.journal = []
-        seat = int(view["seat"])
         if state.phase == "land":
             return landing(state, legal)
         evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
