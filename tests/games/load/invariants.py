@@ -29,13 +29,14 @@ def hidden_variants(state: LoadState, seat: int, rng: random.Random) -> Iterator
     if state.phase not in ("choose", "load"):
         return
     other = 1 - seat
-    pool = [*state.hands[other], *state.face_down, *([state.chosen[other]] if state.chosen[other] else [])]
+    chosen = state.chosen[other]
+    pool = [*state.hands[other], *state.face_down, *([chosen] if chosen else [])]
     for _ in range(2):
         rng.shuffle(pool)
         variant = state.copy()
         size = len(state.hands[other])
         variant.hands[other] = sorted(pool[:size])
-        if state.chosen[other] is not None:
+        if chosen is not None:
             variant.chosen[other] = pool[size]
             size += 1
         variant.face_down = pool[size:]

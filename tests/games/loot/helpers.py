@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from cargobay.engine import CHANCE
-from cargobay.games.loot.rules import GAME, MIX, UNIQUE, LootState, build_deck
+from cargobay.games.loot.cards import MIX, UNIQUE
+from cargobay.games.loot.rules import GAME, LootState, build_deck
 
 TYPES = {
     2: ("oil", "totem", "compass", "gold", "dart", "dynamite"),

@@ -6,8 +6,9 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 
+from cargobay.games.loot.cards import deck_types
 from cargobay.games.loot.effects import letters_held
-from cargobay.games.loot.rules import GAME, ROUNDS, LootState, build_deck, deck_types
+from cargobay.games.loot.rules import GAME, ROUNDS, LootState, build_deck
 from cargobay.tokens import face
 
 
@@ -23,8 +24,9 @@ def _faces(state: LootState, cards: list[str]) -> list[str]:
 def check_state(state: LootState) -> None:
     """Every item card in exactly one place; secret choices only from those choosing; rounds in range."""
     if state.phase == "open" and state.crypto is not None:  # cards opening: the state as before the held action
+        held_phase = state.crypto["opening"]["phase"]
         state = state.copy()
-        state.phase = state.crypto["opening"]["phase"]
+        state.phase = held_phase
     assert 0 <= state.round <= ROUNDS
     if state.phase != "deck" and (state.crypto is None or state.round > 0):  # crypto: the deal may wait
         places = [*_faces(state, state.deck), *_faces(state, state.held),
