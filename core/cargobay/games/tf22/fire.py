@@ -91,7 +91,7 @@ class Zones:
         self.turrets: dict[int, tuple[int, int, int]] = {}
         self.silenced: frozenset[int] = frozenset()
         self.key = _key(state)  # what besides the armed pieces and Pontoons they depend on: the tide, the holders
-        self.owner: object = None  # the one state that may update it in place
+        self.owner = 0  # the serial number of the one state that may update it in place (0: none)
         self._enemy: dict[int, frozenset[int]] = {}
         self._shooters: dict[int, tuple[int, int, int]] | None = None
         pieces = state.pieces
@@ -133,7 +133,7 @@ class Zones:
         new.count = [row.copy() for row in self.count]
         new.covered = [cells.copy() for cells in self.covered]
         new.proj, new.turrets, new.silenced, new.key = dict(self.proj), dict(self.turrets), self.silenced, self.key
-        new.owner, new._enemy, new._shooters = None, {}, None
+        new.owner, new._enemy, new._shooters = 0, {}, None
         return new
 
     def updated(self, state: TF22State, pids: tuple[int, ...], changed: list[set[int]]) -> Zones:
@@ -146,8 +146,8 @@ class Zones:
         entries = [item for item in entries if item[1] != item[2]]
         if not entries:
             return self
-        zones_ = self if self.owner is state else self.clone()
-        zones_.owner = state
+        zones_ = self if self.owner == state._serial else self.clone()
+        zones_.owner = state._serial
         zones_._enemy, zones_._shooters = {}, None
         proj, turrets, silenced = zones_.proj, zones_.turrets, zones_.silenced
         steps: list[tuple[tuple[int, int, int], int]] = []
@@ -260,6 +260,7 @@ def zones(state: TF22State) -> Zones:
         if found is None or found.key != _key(state):
             found = Zones(state)
             cache.pop("units", None)
+            state._carry = state._dirty = None  # what changed in the zones is not known: no unit list carried
         cache["zones"] = found
     result: Zones = found
     return result

@@ -176,8 +176,8 @@ def look(state: TF22State, seat: int, barrier: bool) -> None:
     if not state.deck or state.flown[seat]:
         return
     pieces = state.pieces
-    on_map = [pid for pid in state.derived.units
-              if pieces[pid].kind == "production" and state.controller(pieces[pid]) == seat]
+    holder = state.holder
+    on_map = [pid for pid in state.derived.makers if holder[pieces[pid].comm] == seat]
     if len(on_map) <= state.known[seat]:
         return
     count = sum(1 for pid in on_map if active(state, pid, seat))

@@ -27,10 +27,24 @@ Decided here (the rulebook and rulings are silent):
 from __future__ import annotations
 
 from functools import cache
+from weakref import ref
 
-from .board import EDGE, HEX_TEXT, HEXES, NEIGHBOURS, TERRAIN, direction, disk, disk_set, distance, hex_text, neighbour
+from .board import (
+    CELLS,
+    EDGE,
+    HEX_TEXT,
+    HEXES,
+    NEIGHBOURS,
+    TERRAIN,
+    direction,
+    disk,
+    disk_set,
+    distance,
+    hex_text,
+    neighbour,
+)
 from .fire import LAND_CELLS, _active, active_memo, bridgeable, tide_active, unit_range, zones
-from .state import MAX_SEATS, Derived, TF22State, lander_hexes
+from .state import AIM_WATCH, FIRE_WATCH, MAX_SEATS, Derived, TF22State, lander_hexes
 from .units import (
     ARMED,
     BUILDABLE,
@@ -41,6 +55,7 @@ from .units import (
     NAMES,
     SEA_UNITS,
     TRANSPORTERS_PER_TURN,
+    Piece,
     fits,
     size,
 )
@@ -79,7 +94,7 @@ class Seat:
     """What the generator needs about one seat in one state, computed once."""
 
     def __init__(self, state: TF22State, seat: int) -> None:
-        self.state = state
+        self._state = ref(state)  # not the state itself: the state's cache holds this (no reference cycle)
         self.seat = seat
         self.derived = state.derived
         self.zones = zones(state)
@@ -91,6 +106,30 @@ class Seat:
         self._aims: set[int] | None = None
         self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
+        # carrying the lists from state to state (see ``_entry``): what a list depends on besides the pieces
+        self.sig = (state.phase, state.seat, state.breach, min(self.ap, 3), state.tide)
+        self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
+        self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
+        self.read: dict[int, tuple[Piece, frozenset[int]]] = {}  # unit -> (its piece, the hexes its list read)
+        self.need = 0  # while a list is made: how far from the unit it read (``_entry``)
+        self.near = 0  # and how far its shots looked for partners (armed units, Pontoons, enemy zones only)
+        self.reach = 0  # and how far it looked for targets (White Ore, Pontoons, others' pieces only)
+        self.aim: list[int] = []  # and the hexes of its targets (the partners within 3 of them: the same kinds)
+        self.carried: tuple[dict[int, list[str]], dict[int, tuple[Piece, frozenset[int]]], set[int]] | None = None
+        parent: Seat | None = state._carry
+        state._carry = None
+        dirty = state._dirty
+        if (parent is not None and dirty is not None and self.moving and state.breach < 0 and parent.seat == seat
+                and parent.sig == self.sig and parent.holder == state.holder and parent.shots == state.shots
+                and parent.built == state.built and parent.reserve == state.reserve
+                and parent.modules == state.modules and parent.landers == state.landers):
+            self.carried = parent.lists, parent.read, dirty
+
+    @property
+    def state(self) -> TF22State:
+        state = self._state()
+        assert state is not None  # only the state's cache holds this Seat
+        return state
 
     def active(self, pid: int) -> bool:
         """``fire.active(state, pid, seat)``, one call shorter."""
@@ -168,8 +207,60 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     ctx = _context(state, seat)
     found = ctx.lists.get(pid)
     if found is None:
-        found = ctx.lists[pid] = _unit_actions(ctx, pid)
+        found = _entry(ctx, pid)
     return found
+
+
+CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
+
+
+def _entry(ctx: Seat, pid: int) -> list[str]:
+    """The unit's actions: those of the state this one was copied from if nothing the list read changed since
+    (the same piece, the same signature (``Seat.sig``, the holders, shots, builds, reserve, modules, Landers),
+    no change on the hexes within the distance it read: ``need``), else made afresh."""
+    carried = ctx.carried
+    piece = ctx.pieces.get(pid)
+    if carried is not None:
+        read = carried[1].get(pid)
+        if read is not None and read[0] is piece and carried[2].isdisjoint(read[1]):
+            found = carried[0][pid]
+            if CHECK_CARRIED:
+                fresh = _unit_actions(ctx, pid)
+                assert fresh == found, (pid, piece, found, fresh)
+            ctx.lists[pid] = found
+            ctx.read[pid] = read
+            return found
+    ctx.need = ctx.near = ctx.reach = 0
+    aim = ctx.aim = []
+    found = ctx.lists[pid] = _unit_actions(ctx, pid)
+    if piece is not None and piece.hex >= 0 and ctx.moving and ctx.state.breach < 0:
+        watched = _watched(piece.hex, ctx.need, ctx.near, ctx.reach)
+        if aim:
+            watched = watched.union(*(_FIRE_NEAR[cell] for cell in aim))
+        ctx.read[pid] = (piece, watched)
+    return found
+
+
+# per hex: the hexes within 3 (the longest range) as fire changes (``FIRE_WATCH`` added)
+_FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell in range(CELLS)]
+
+
+@cache
+def _watched(cell: int, need: int, near: int, reach: int) -> frozenset[int]:
+    """What a list made for a unit on ``cell`` read, as ``TF22State._dirty`` names changes: the hexes within
+    ``need``; (``FIRE_WATCH`` added) those within ``near`` for a change of fire (shots' partners); (``AIM_WATCH``
+    added) those within ``reach`` for a change of what it may fire at."""
+    found = disk_set(cell, need)
+    if near:
+        found |= {FIRE_WATCH + other for other in disk(cell, near)}
+    if reach:
+        found |= {AIM_WATCH + other for other in disk(cell, reach)}
+    return found
+
+
+def _need(ctx: Seat, radius: int) -> None:
+    """The list being made read the pieces and enemy zones up to ``radius`` hexes from its unit."""
+    ctx.need = max(ctx.need, radius)
 
 
 def _unit_actions(ctx: Seat, pid: int) -> list[str]:
@@ -182,6 +273,8 @@ def _unit_actions(ctx: Seat, pid: int) -> list[str]:
     if ctx.ap < 1 or piece.hex < 0 or piece.comm < 0 or state.holder[piece.comm] != ctx.seat:
         return []
     kind = piece.kind
+    if kind == "freighter":
+        ctx.need = 1  # its activity: both its hexes
     if kind == "lander":
         return [*_loads(ctx, pid), *_unloads(ctx, pid), *_repairs(ctx, pid), *_replaces(ctx, pid)]
     if kind == "turret":  # ruling 12: a Turret under enemy fire is inactive
@@ -214,6 +307,7 @@ def _moves(ctx: Seat, pid: int) -> list[str]:
     kind, enemy = piece.kind, ctx.enemy
     found = []
     if kind == "freighter":
+        _need(ctx, 2)
         head, tail = derived.hexes(piece)
         for kept in (head, tail):
             for cell in NEIGHBOURS[kept]:
@@ -221,6 +315,7 @@ def _moves(ctx: Seat, pid: int) -> list[str]:
                     continue
                 found.append(f"move:{pid}>{HEX_TEXT[cell]}/{direction(cell, kept)}")
         return found
+    _need(ctx, 1)
     top, lander = derived.top, derived.lander
     blocked = derived.pontoon if kind in SEA_UNITS else ()  # enterable(), written out for speed
     spider = kind == "spider"
@@ -238,6 +333,7 @@ def _breach_target(ctx: Seat, pid: int, cell: int) -> bool:
     state = ctx.state
     if ctx.ap < 1 + AP_SHOT or state.shots.get(pid, 0) >= 2:
         return False
+    _need(ctx, 7)  # the enemy units within 3 of the hex, the partners within 3 of those, and their zones
     return any(True for _ in _collapsing(ctx, pid, cell))
 
 
@@ -299,6 +395,8 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     state, derived, seat = ctx.state, ctx.derived, ctx.seat
     pieces = state.pieces
     kind = pieces[pid].kind
+    ring = 2 if kind in ("lander", "freighter") else 1
+    _need(ctx, ring)  # the hexes around it
     free = ctx.free_space(pid)
     found: list[str] = []
     enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, state.holder
@@ -317,6 +415,8 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
             if free >= 1 and fits(kind, "ore") and (land[cell] or cell in pontoons):
                 found.append(f"load:{pid}<{occupant}")
             continue
+        if other.kind == "freighter":
+            _need(ctx, ring + 1)  # its activity: its second hex too
         if other.comm < 0 or holder[other.comm] != seat or not ctx.active(occupant):
             continue
         if fits(kind, other.kind) and ctx.space(occupant) <= free:
@@ -334,6 +434,8 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
     state, derived, seat = ctx.state, ctx.derived, ctx.seat
     pieces = state.pieces
     cargo = derived.cargo.get(pid, ())
+    ring = 2 if pieces[pid].kind in ("lander", "freighter") else 1
+    _need(ctx, ring)  # the hexes around it
     is_lander = pieces[pid].kind == "lander"
     if is_lander:  # White Ore loaded into the Lander is stored in containers and cannot be unloaded
         cargo = [item for item in cargo if pieces[item].kind != "ore"]
@@ -341,6 +443,8 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
         return []
     # each item once: its action's text up to the hex, and where it may go (_UNLOADED; the same for every hex)
     items = [(item, f"unload:{pid}>{item}@", _UNLOADED.get(pieces[item].kind, 0)) for item in cargo]
+    if any(where in (2, 3) for _, _, where in items):
+        _need(ctx, ring + 1)  # a Pontoon's hold, a Sea Freighter's second hex: the hexes next to the ring
     found: list[str] = []
     enemy, top, lander, pontoons = ctx.enemy, derived.top, derived.lander, derived.pontoon
     for cell in _around(ctx, pid):
@@ -356,6 +460,8 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
             continue
         if occupant is not None:  # a transfer into an own active carrier with room
             other = pieces[occupant]
+            if other.kind == "freighter":
+                _need(ctx, ring + 1)  # its activity: its second hex too
             if other.kind in CAPACITY and state.controller(other) == seat and ctx.active(occupant):
                 free = ctx.free_space(occupant)
                 found += [head + place for item, head, _ in items
@@ -399,12 +505,14 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     if not tide_active(state, shooter):
         return []
     reach = unit_range(shooter)
+    ctx.reach = reach  # what it may fire at: White Ore, Pontoons, the pieces of others within reach
     aimed = disk_set(shooter.hex, reach) & ctx.aims()  # the hexes in reach that hold something to fire at
     if not aimed:
         return []
     near = disk_set(shooter.hex, reach + 4)  # a partner farther away reaches no target (3 at most, and a 2-hex one)
     partners = [(partner, cover) for partner, at, cover in ctx.covers() if partner != pid and at in near]
     if not partners:
+        ctx.near = reach + 4  # any partner within reach + 4: the armed units, Pontoons and enemy zones there
         return []
     pieces, controller = state.pieces, state.controller
     top, pontoon = derived.top, derived.pontoon
@@ -419,10 +527,13 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
         if target is not None and target not in targets:
             targets[target] = None  # a Pontoon belongs to nobody
     found = []
+    aim = ctx.aim
     for target in targets:
         piece = pieces[target]
+        aim.append(piece.hex)  # the partners within 3 of a target's hexes: those that may cover it
         if piece.kind in ("freighter", "lander"):
             cells = derived.hexes(piece)
+            aim.extend(cells)
             found += [f"fire:{pid}+{partner}>{target}" for partner, cover in partners
                       if any(cell in cover for cell in cells)]
         else:
@@ -435,11 +546,14 @@ def _captures(ctx: Seat, pid: int) -> list[str]:
     state, derived, seat = ctx.state, ctx.derived, ctx.seat
     pieces = state.pieces
     here = pieces[pid].hex
+    _need(ctx, 1)
     found: list[str] = []
     for cell in NEIGHBOURS[here]:
         target = derived.top.get(cell)
         if target is None:
             held = derived.lander.get(cell)
+            if held is not None:
+                _need(ctx, 3)  # the Lander's pods
             if (held is not None and cell != pieces[held].hex and state.controller(pieces[held]) != seat
                     and not any(pod in derived.top for pod in derived.pods[held])):
                 found.append(f"capture:{pid}>{held}")
@@ -448,6 +562,7 @@ def _captures(ctx: Seat, pid: int) -> list[str]:
         owner = state.controller(piece)
         if piece.kind not in CAPTURABLE or owner == seat:
             continue
+        _need(ctx, 3)  # the target's hexes, its zone there, the armed units next to them
         cells = derived.hexes(piece)
         if owner >= 0 and any(ctx.zones.count[owner][c] >= 2 for c in cells):
             continue  # protected by its own Zone of Fire
@@ -481,8 +596,12 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
         return []
     kinds = [kind for kind in BUILDABLE if state.reserve.get(kind, 0) > 0
              and not (kind == "transporter" and made.count("transporter") >= TRANSPORTERS_PER_TURN)]
+    _need(ctx, 2 if "pontoon" in kinds else 1)  # the hexes next to it (and a Pontoon's hold: theirs)
     found = []
     for cell in NEIGHBOURS[pieces[pid].hex]:
+        occupant = derived.top.get(cell)
+        if occupant is not None and pieces[occupant].kind == "freighter":
+            _need(ctx, 2)  # its activity: its second hex too
         found += [f"build:{pid}>{kind}@{HEX_TEXT[cell]}" for kind in kinds if build_place(ctx, cell, kind) == ""]
     return found
 
@@ -542,6 +661,7 @@ def _repairs(ctx: Seat, pid: int) -> list[str]:
     state, derived = ctx.state, ctx.derived
     if state.lander_company(pid) == ctx.seat:
         return []
+    _need(ctx, 1)
     cost = repair_cost(state, ctx.seat, pid)
     if cost is None or ctx.ap < cost[0]:
         return []
@@ -593,6 +713,6 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     for pid in actors(state, seat):
         listed = lists.get(pid)
         if listed is None:  # unit_actions, written out
-            listed = lists[pid] = _unit_actions(ctx, pid)
+            listed = _entry(ctx, pid)
         found += listed
     return sorted(found)

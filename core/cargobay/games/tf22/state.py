@@ -13,6 +13,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
 from ... import tokens
@@ -30,6 +31,9 @@ INTERFERENCE = ("anywhere", "mountains")
 POD_DIRECTIONS = ((0, 2, 4), (1, 3, 5))  # a Lander's three pods around its centre, by orientation
 MAX_TURNS = 20
 MAX_SEATS = 4
+_SERIALS = count(1)  # TF22State._serial (0: owned by no state)
+FIRE_WATCH = 1 << 10  # TF22State._dirty: hex + FIRE_WATCH = a change of fire there (an armed unit, a Pontoon, a zone)
+AIM_WATCH = 2 << 10  # hex + AIM_WATCH: a change there of what the mover may fire at (White Ore, Pontoons, others')
 FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
 # the per-move counters an undo entry restores (besides the pieces it touched)
@@ -80,12 +84,21 @@ class TF22State:
     _cache: dict[Any, Any] = field(default_factory=dict, repr=False)  # zones, legal actions: per state
     _diff: dict[int, Piece | None] | None = field(default=None, repr=False)
     crypto: dict[str, Any] | None = None  # the tide deck dealt cryptographically (option ``crypto``; dealt.py)
+    # this state's serial number: what ``Derived.owner`` and ``Zones.owner`` hold (the state itself there would make
+    # every state a reference cycle, freed only by the cyclic garbage collector)
+    _serial: int = field(default_factory=lambda: next(_SERIALS), repr=False)
+    # legal.py's carried unit lists: the mover's ``legal.Seat`` of the state this was copied from (its unit lists
+    # and what each read), and the hexes where something changed since the copy (``_dirty``: a piece's hexes, a
+    # carrier's when its cargo changed, another seat's Zone of Fire beginning, ending or crossing 2-3)
+    _carry: Any = field(default=None, repr=False)
+    _dirty: set[int] | None = field(default=None, repr=False)
 
     def copy(self) -> TF22State:
         """A copy to change: the immutable fields shared, every container copied (the occupancy and the Zones of
         Fire are shared copy on write). Built from ``__dict__`` rather than through ``__init__`` (a third of the
         time of an action's apply went to the copy)."""
         new = TF22State.__new__(TF22State)
+        carry = self._cache.get(("seat", self.order[self.mover])) if self.mover >= 0 else None
         fields = self.__dict__.copy()
         fields.update(
             order=self.order.copy(), deck=self.deck.copy(), faceup=self.faceup.copy(), known=self.known.copy(),
@@ -95,6 +108,7 @@ class TF22State:
             captured=[row.copy() for row in self.captured], flown=self.flown.copy(),
             freight=[row.copy() for row in self.freight], journal=self.journal.copy(), events=self.events.copy(),
             _derived=self._shared_derived(), _cache=self._carried(), _diff=None, crypto=tokens.copy(self.crypto),
+            _serial=next(_SERIALS), _carry=carry, _dirty=None if carry is None else set(),
         )
         new.__dict__ = fields
         return new
@@ -102,7 +116,7 @@ class TF22State:
     def _shared_derived(self) -> Derived | None:
         derived = self._derived
         if derived is not None:
-            derived.owner = None  # shared from now on: whichever state changes a piece first copies it
+            derived.owner = 0  # shared from now on: whichever state changes a piece first copies it
         return derived
 
     def _carried(self) -> dict[Any, Any]:
@@ -110,7 +124,7 @@ class TF22State:
         zones = self._cache.get("zones") or self._cache.get("carried")
         if zones is None:
             return {}
-        zones.owner = None
+        zones.owner = 0
         return {"carried": zones}
 
     # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
@@ -132,11 +146,22 @@ class TF22State:
         """Keep what is derived from the pieces up to date: the occupancy is updated in place (copied first if
         another state shares it); the Zones of Fire are updated when an armed unit or a Pontoon changed (fire.zones
         checks the tide and the holders before it reuses them); every other cached result is dropped."""
+        dirty = self._dirty
+        if dirty is not None:
+            mover = self.order[self.mover] if self.mover >= 0 else -1
+            for piece in (old, new):
+                if piece is not None:
+                    cells = self._where(piece)
+                    dirty.update(cells)
+                    if piece.kind in FIRE_KINDS:
+                        dirty.update(cell + FIRE_WATCH for cell in cells)
+                    if piece.comm < 0 or self.holder[piece.comm] != mover:
+                        dirty.update(cell + AIM_WATCH for cell in cells)
         derived = self._derived
         if derived is not None:
-            if derived.owner is not self:
+            if derived.owner != self._serial:
                 derived = self._derived = derived.clone()
-                derived.owner = self
+                derived.owner = self._serial
             if old is not None:
                 derived.remove(pid, old)
             if new is not None:
@@ -151,12 +176,34 @@ class TF22State:
                 top = self.derived.top
                 pids += tuple(top[cell] for piece in (old, new) if piece is not None and piece.hex >= 0
                               for cell in (piece.hex,) if cell in top)
-            zones = zones.updated(self, pids, [set() for _ in range(self.seats)])
+            changed: list[set[int]] = [set() for _ in range(self.seats)]
+            zones = zones.updated(self, pids, changed)
+            if dirty is not None:  # the mover's own zone is not read by its units' lists (legal.py)
+                mover = self.order[self.mover] if self.mover >= 0 else -1
+                for seat, begun in enumerate(changed):
+                    if seat != mover:
+                        dirty |= begun
+                        dirty.update(cell + FIRE_WATCH for cell in begun)
         self._cache["carried"] = zones
+
+    def _where(self, piece: Piece) -> tuple[int, ...]:
+        """The hexes of a piece on the map, or of the piece on the map that holds it (none if that is gone)."""
+        pieces = self.pieces
+        while piece.hex < 0:
+            holder = pieces.get(piece.carrier)
+            if holder is None:
+                return ()
+            piece = holder
+        if piece.kind == "freighter":
+            return freighter_hexes(piece.hex, piece.aux)
+        if piece.kind == "lander":
+            return lander_hexes(piece.hex, piece.aux)
+        return (piece.hex,)
 
     def forget(self) -> None:
         """Drop what was computed from this state (after a change besides the pieces: the tide, the holders)."""
         self._cache = {}
+        self._carry = self._dirty = None
 
     def new_piece(self, piece: Piece) -> int:
         pid = self.next_id
@@ -185,6 +232,7 @@ class TF22State:
         obeys), then each piece through ``put``/``drop``, so the occupancy and the Zones of Fire are updated
         piece by piece as for any action (``fire.zones`` recomputes them if the tide or the holders differ)."""
         entry = self.journal.pop()
+        self._carry = self._dirty = None
         holder = self.holder
         for name, value in entry["small"].items():
             setattr(self, name, _snapshot(value))
@@ -224,6 +272,7 @@ class TF22State:
     def derived(self) -> Derived:
         if self._derived is None:
             self._derived = Derived(self.pieces)
+            self._derived.owner = self._serial
         return self._derived
 
 
@@ -236,8 +285,8 @@ def _snapshot(value: Any) -> Any:
 
 
 # Derived's layers, as bits of ``Derived.shared`` (a layer still shared with the Derived it was cloned from)
-L_TOP, L_PONTOON, L_LANDER, L_PODS, L_CARGO, L_ARMED, L_UNITS, L_ORE, L_COMMS = (1 << n for n in range(9))
-ALL_LAYERS = (1 << 9) - 1
+L_TOP, L_PONTOON, L_LANDER, L_PODS, L_CARGO, L_ARMED, L_UNITS, L_ORE, L_COMMS, L_MAKERS = (1 << n for n in range(10))
+ALL_LAYERS = (1 << 10) - 1
 
 
 class Derived:
@@ -249,7 +298,8 @@ class Derived:
     layer: a move copies the occupants, not the White Ore or the cargo). Read the layers; only the methods here
     write them."""
 
-    __slots__ = ("armed", "cargo", "comms", "lander", "ore", "owner", "pods", "pontoon", "shared", "top", "units")
+    __slots__ = ("armed", "cargo", "comms", "lander", "makers", "ore", "owner", "pods", "pontoon", "shared", "top",
+                 "units")
 
     def __init__(self, pieces: Mapping[int, Piece]) -> None:
         self.top: dict[int, int] = {}
@@ -261,7 +311,8 @@ class Derived:
         self.units: dict[int, None] = {}  # pieces on the map that are no White Ore and no Pontoon
         self.ore: set[int] = set()  # the hexes White Ore lies on (on the map)
         self.comms: dict[int, set[int]] = {}  # company -> the hexes its Comm Modules stand on (Landers aside)
-        self.owner: TF22State | None = None  # the one state that may update it in place
+        self.makers: dict[int, None] = {}  # the Production Units on the map
+        self.owner = 0  # the serial number of the one state that may update it in place (0: none)
         self.shared = 0  # the layers shared with another Derived (bits: L_TOP, L_PONTOON, ...)
         for pid, piece in pieces.items():
             if piece.carrier >= 0:
@@ -276,7 +327,8 @@ class Derived:
         new = Derived.__new__(Derived)
         new.top, new.pontoon, new.lander, new.pods = self.top, self.pontoon, self.lander, self.pods
         new.cargo, new.armed, new.units, new.ore, new.comms = self.cargo, self.armed, self.units, self.ore, self.comms
-        new.owner = None
+        new.makers = self.makers
+        new.owner = 0
         new.shared = self.shared = ALL_LAYERS  # this one shares them from now on too
         return new
 
@@ -304,6 +356,8 @@ class Derived:
             self.ore = self.ore.copy()
         if layers & L_COMMS:
             self.comms = {comm: cells.copy() for comm, cells in self.comms.items()}
+        if layers & L_MAKERS:
+            self.makers = self.makers.copy()
 
     def _place(self, pid: int, piece: Piece) -> None:
         kind = piece.kind
@@ -335,6 +389,9 @@ class Derived:
             if armed:
                 self.armed[pid] = None
             self.comms.setdefault(piece.comm, set()).add(piece.hex)
+            if kind == "production":
+                self._own(L_MAKERS)
+                self.makers[pid] = None
         self.units[pid] = None
 
     def add(self, pid: int, piece: Piece) -> None:
@@ -380,10 +437,13 @@ class Derived:
         if kind not in ("ore", "pontoon"):
             self.units.pop(pid, None)
             self.armed.pop(pid, None)
+            if kind == "production":
+                self._own(L_MAKERS)
+                self.makers.pop(pid, None)
 
     def same(self, other: Derived) -> bool:
         """The same occupancy (for the tests: kept up to date = computed afresh)."""
-        names = ("top", "pontoon", "lander", "pods", "cargo", "armed", "units", "ore", "comms")
+        names = ("top", "pontoon", "lander", "pods", "cargo", "armed", "units", "ore", "comms", "makers")
         return all(getattr(self, name) == getattr(other, name) for name in names)
 
     def hexes(self, piece: Piece) -> tuple[int, ...]:
