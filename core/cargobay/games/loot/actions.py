@@ -253,6 +253,7 @@ def parse(action: str) -> Action:
 
 
 _PARSED: dict[str, Action] = {}
+_DECK_CARDS = frozenset([*CARD_NAMES, "flag", "?"])  # what a deck may list: cards, a White Flag, an unseen card
 
 
 def _parse(action: str) -> Action:
@@ -263,9 +264,10 @@ def _parse(action: str) -> Action:
         raise InvalidActionError(f"{action!r} is not a Loot N' Loaded action ({GRAMMAR})")
     if kind == "deck":
         cards = tuple(rest.split(",")) if rest else ()
-        for card in cards:
-            if card != "?":  # a card this page does not see (dealt cryptographically: games/loot/dealt.py)
-                parse_card(card)
+        if not _DECK_CARDS.issuperset(cards):
+            for card in cards:
+                if card != "?":  # a card this page does not see (dealt cryptographically: games/loot/dealt.py)
+                    parse_card(card)
         return Deck(cards)
     if kind == "pick":
         return Pick(_number(rest, action))

@@ -3,8 +3,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from ...engine import SetupError
 
@@ -87,17 +86,31 @@ def locations_for(players: int) -> int:
 
 def build_deck(players: int, types: Iterable[str]) -> list[str]:
     """Every card of the chosen item types (2 players: 2 fewer of each basic item), plus Hogwash, unshuffled."""
-    cards: list[str] = list(HOGWASH)
-    for name in sorted(types):
-        items = list(TYPES[name])
-        if players == 2 and name in BASIC:
-            items = items[:-2] if name != "jewels" else items[1:-1]  # jewels: one fewer of red and of yellow
-        cards += items
-    return cards
+    return list(_deck(players, tuple(sorted(types)))[0])
+
+
+def _deck(players: int, types: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The deck of ``types`` (sorted) and the same cards sorted, made once per player count and mix."""
+    key = (players, types)
+    known = _DECKS.get(key)
+    if known is None:
+        cards: list[str] = list(HOGWASH)
+        for name in types:
+            items = list(TYPES[name])
+            if players == 2 and name in BASIC:
+                items = items[:-2] if name != "jewels" else items[1:-1]  # jewels: one fewer of red and of yellow
+            cards += items
+        known = (tuple(cards), tuple(sorted(cards)))
+        if len(_DECKS) < 4096:
+            _DECKS[key] = known
+    return known
+
+
+_DECKS: dict[tuple[int, tuple[str, ...]], tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def deck_types(cards: Iterable[str]) -> set[str]:
-    return {TYPE_OF[card] for card in cards} - {"hogwash"}
+    return {TYPE_OF[card] for card in set(cards)} - {"hogwash"}
 
 
 def resolved(card: str) -> str:
@@ -107,7 +120,15 @@ def resolved(card: str) -> str:
     >>> resolved("cat=jewelR"), resolved("cat"), resolved("gold"), resolved("cat=sheriff@4.1")
     ('jewelR', 'cat', 'gold', 'sheriff')
     """
-    return card.removeprefix("cat=").partition("@")[0]
+    kind = _RESOLVED.get(card)
+    if kind is None:
+        kind = card.removeprefix("cat=").partition("@")[0]
+        if len(_RESOLVED) < 4096:
+            _RESOLVED[card] = kind
+    return kind
+
+
+_RESOLVED: dict[str, str] = {}  # card -> what it counts as, filled as cards are met
 
 
 def dated(card: str, round_: int, location: int) -> str:
@@ -162,11 +183,11 @@ def valid_deck(players: int, cards: list[str], items: tuple[str, ...] = ()) -> b
     """A whole deck of the chosen item types (``items``), or of the recommended mix when none are chosen."""
     types = deck_types(cards)
     if items:
-        return types == set(items) and Counter(cards) == Counter(build_deck(players, items))
+        return types == set(items) and sorted(cards) == list(_deck(players, tuple(sorted(items)))[1])
     for group, wanted in zip((BASIC, UNIQUE, ACTION), MIX[players], strict=True):
         if len([t for t in types if t in group]) != wanted:
             return False
-    return Counter(cards) == Counter(build_deck(players, types))
+    return sorted(cards) == list(_deck(players, tuple(sorted(types)))[1])
 
 
 def set_points(table: tuple[int, ...], count: int) -> int:
@@ -179,19 +200,20 @@ def set_points(table: tuple[int, ...], count: int) -> int:
     return (count // full) * table[full] + table[count % full]
 
 
-def jewel_points(jewels: Counter[str]) -> int:
-    """Greedy sets of different jewels, largest first (ruling 5).
+def jewel_points(jewels: Mapping[str, int]) -> int:
+    """Greedy sets of different jewels, largest first (ruling 5): the k-th set holds every colour with k or more
+    cards (the greedy sets, counted level by level).
 
-    >>> jewel_points(Counter({"jewelR": 2, "jewelG": 1}))  # R+G (5) and R (2)
+    >>> jewel_points({"jewelR": 2, "jewelG": 1})  # R+G (5) and R (2)
     7
     """
-    left = Counter(jewels)
+    get = jewels.get
+    counts = [n for colour in JEWELS if (n := get(colour, 0)) > 0]
+    if not counts:
+        return 0
     total = 0
-    while +left:
-        colours = [colour for colour in JEWELS if left[colour] > 0]
-        total += JEWEL_SETS[len(colours)]
-        for colour in colours:
-            left[colour] -= 1
+    for level in range(1, max(counts) + 1):
+        total += JEWEL_SETS[sum(1 for n in counts if n >= level)]
     return total
 
 
@@ -211,6 +233,18 @@ def hogwash_points(heads: list[int], holders: list[bool]) -> list[int]:
     return points
 
 
+def counted(cards: Iterable[str]) -> dict[str, int]:
+    """How many of each card a collection counts (``resolved``: a Copy Cat's copy as its card, a Badge undated)."""
+    counts: dict[str, int] = {}
+    known = _RESOLVED
+    for card in cards:
+        kind = known.get(card)
+        if kind is None:
+            kind = resolved(card)
+        counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
 def collection_points(cards: list[str], flags: int, newest_badge: bool = True) -> int:
     """One player's points without the comparisons between players (Hogwash, Badge of Humility's bonus).
 
@@ -219,17 +253,28 @@ def collection_points(cards: list[str], flags: int, newest_badge: bool = True) -
     >>> collection_points(["jewelR", "jewelG", "cat=jewelR"], 0)  # the copied jewel starts a new set: 5 + 2
     7
     """
-    counts = Counter(resolved(card) for card in cards)
-    flags += counts.pop("flag", 0)
+    return _points(counted(cards), flags, newest_badge)
+
+
+def _points(counts: Mapping[str, int], flags: int, newest_badge: bool) -> int:
+    get = counts.get
+    flags += get("flag", 0)
     total = set_points(FLAGS, flags)
-    total += sum(set_points(table, counts[card]) for card, table in SETS.items())
-    total += jewel_points(Counter({jewel: counts[jewel] for jewel in JEWELS}))
-    total += 3 * counts["gold"] + 2 * counts["humility"]
-    total += 5 * counts["dynamite"] - 2 * counts["dart"] + 4 * counts["handkerchief"]
-    total += 3 * counts["glass"] + 2 * counts["sleight"] + 2 * counts["letter"]
-    total += 2 * counts["sheriff"] + (3 if counts["sheriff"] and newest_badge else 0)
-    kinds = {TYPE_OF[card] for card in counts if counts[card]} | ({"flag"} if flags else set())
-    total += 4 * counts["bullets"] if len(kinds) >= 6 else 0
+    for card, table in SETS.items():
+        n = get(card, 0)
+        if n:
+            total += set_points(table, n)
+    total += jewel_points(counts)
+    total += 3 * get("gold", 0) + 2 * get("humility", 0)
+    total += 5 * get("dynamite", 0) - 2 * get("dart", 0) + 4 * get("handkerchief", 0)
+    total += 3 * get("glass", 0) + 2 * get("sleight", 0) + 2 * get("letter", 0)
+    sheriff = get("sheriff", 0)
+    total += 2 * sheriff + (3 if sheriff and newest_badge else 0)
+    bullets = get("bullets", 0)
+    if bullets:
+        kinds = {TYPE_OF[card] for card, n in counts.items() if n and card != "flag"} | ({"flag"} if flags else set())
+        if len(kinds) >= 6:
+            total += 4 * bullets
     return total
 
 
@@ -240,11 +285,11 @@ def score_all(collections: list[list[str]], flags: list[int], newest_badge: int 
     >>> score_all([["sheriff", "sheriff"], ["sheriff"]], [0, 0], newest_badge=1)
     [4, 5]
     """
-    points = [collection_points(cards, count, seat == newest_badge)
-              for seat, (cards, count) in enumerate(zip(collections, flags, strict=True))]
-    counts = [Counter(resolved(card) for card in cards) for cards in collections]
-    heads = [2 * count["hog2"] + 3 * count["hog3"] for count in counts]
+    counts = [counted(cards) for cards in collections]
+    points = [_points(count, flag, seat == newest_badge) for seat, (count, flag) in enumerate(zip(counts, flags,
+                                                                                                 strict=True))]
+    heads = [2 * count.get("hog2", 0) + 3 * count.get("hog3", 0) for count in counts]
     hog = hogwash_points(heads, [h > 0 for h in heads])
-    humble = [count["humility"] for count in counts]
+    humble = [count.get("humility", 0) for count in counts]
     most = max(humble)
     return [p + h + (4 if most and count == most else 0) for p, h, count in zip(points, hog, humble, strict=True)]

@@ -39,16 +39,18 @@ def gain(state: LootState, seat: int, card: str) -> None:
         flag(state, seat)
         return
     own = state.collections[seat]
+    kind = resolved(card)
     # a Copy Cat "becomes the second card you receive": a card received, not another Copy Cat turning into its copy
-    waiting = own.count("cat") if not card.startswith("cat") else 0
+    waiting = own.count("cat") if "cat" in own and not card.startswith("cat") else 0
     for _ in range(waiting):  # every Copy Cat gained with nothing to copy becomes this card (after it)
         own.remove("cat")
-        state.gains.insert(0, [seat, f"cat={resolved(card)}"])
-        state.events.append(f"seat {seat}'s Copy Cat copies {resolved(card)}")
-    if resolved(card) == "sheriff":
+        state.gains.insert(0, [seat, f"cat={kind}"])
+        state.events.append(f"seat {seat}'s Copy Cat copies {kind}")
+    if kind == "sheriff":
         card = badge(state, seat, card)
     own.append(card)
-    trigger(state, seat, card)
+    if kind in _ACTIVE:
+        trigger(state, seat, card)
 
 
 def trigger(state: LootState, seat: int, card: str) -> None:
@@ -75,6 +77,9 @@ def trigger(state: LootState, seat: int, card: str) -> None:
         state.held, state.deck = state.deck[: DRAWN[kind]], state.deck[DRAWN[kind]:]
         state.prompt = [seat, FIRST_PROMPT[kind], card]
         state.events.append(f"seat {seat} takes {len(state.held)} cards from the deck ({kind})")
+
+
+_ACTIVE = frozenset(("clover", "dynamite", "dart", "handkerchief", "cat", "letter", *DRAWN))  # trigger acts on
 
 
 def third_clover(state: LootState, seat: int) -> None:
@@ -133,7 +138,37 @@ def put_backs(held: list[str], deck: int) -> list[str]:
     >>> put_backs(["oil"], 0)
     ['put:oil:bottom']
     """
-    return sorted([f"put:{card}:{depth}" for card in set(held) for depth in [*range(deck), "bottom"]])  # str(Put)
+    runs = [_put_back(card, deck)[0] for card in set(held)]
+    if len(runs) == 1:
+        return list(runs[0])
+    return sorted([action for run in runs for action in run])  # (sorted runs: merged, not sorted again)
+
+
+def _put_back(card: str, deck: int) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The put-backs of one card into a ``deck``-card deck, sorted, and as a set; made once per card and size."""
+    key = (card, deck)
+    known = _PUT_BACKS.get(key)
+    if known is None:
+        run = tuple(sorted([f"put:{card}:{depth}" for depth in [*range(deck), "bottom"]]))  # str(Put)
+        known = (run, frozenset(run))
+        if len(_PUT_BACKS) < 4096:
+            _PUT_BACKS[key] = known
+    return known
+
+
+_PUT_BACKS: dict[tuple[str, int], tuple[tuple[str, ...], frozenset[str]]] = {}  # (card, deck size) -> _put_back
+
+
+def _allowed(state: LootState, action: str) -> bool:
+    """``action in prompt_actions(state)``; a put-back is looked up in its card's set (the list is long)."""
+    assert state.prompt is not None
+    if state.prompt[1] == "arrange":
+        if not isinstance(action, str):
+            return False
+        head, _, _ = action.rpartition(":")  # put:<card>:<depth>, the card without a colon
+        card = head[4:]
+        return head.startswith("put:") and card in state.held and action in _put_back(card, len(state.deck))[1]
+    return action in prompt_actions(state)
 
 
 def in_front(state: LootState, seat: int) -> list[str]:
@@ -170,7 +205,7 @@ def prompt_actions(state: LootState) -> list[str]:
 
 def answer(state: LootState, seat: int, action: str) -> None:
     """Apply the prompt seat's answer (checked against ``prompt_actions``)."""
-    if state.prompt is None or action not in prompt_actions(state):
+    if state.prompt is None or not _allowed(state, action):
         kind = "none" if state.prompt is None else state.prompt[1]
         raise IllegalActionError(f"{action!r} does not answer the choice pending ({kind})", RULE)
     card = state.prompt[2]

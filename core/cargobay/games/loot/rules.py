@@ -108,7 +108,7 @@ from typing import Any
 from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, SIMULTANEOUS, TERMINAL, Game, IllegalActionError, SetupError
 from . import dealt, effects, seen
-from .actions import GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, Put, parse
+from .actions import _PARSED, GUNS, SINGLE_USE, Coin, Deck, Draw, Gun, Pick, Put, parse
 from .cards import (
     ACTION,
     BASIC,
@@ -130,6 +130,7 @@ __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "col
 DRAW_TIMES = tuple(range(100, 2001, 10))  # the reaction times listed as legal (any 1-9999 ms is accepted)
 _DRAWS = tuple(sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)]))  # the legal draws, as listed
 _GUN_ACTIONS = tuple(sorted((f"gun:{gun}", gun) for gun in GUNS))  # (action, gun) in the listed order
+_PICKS = tuple(f"pick:{location}" for location in range(1, 10))  # by location - 1 (sorted: 6 locations at most)
 SECRET = {"pick": "picks", "gun": "guns", "playoff": "guns", "shootout": "draws"}
 
 
@@ -216,6 +217,12 @@ class LootGame(Game[LootState]):
         return [index + 1 for index, card in enumerate(state.locations) if card is not None]
 
     @staticmethod
+    def _any_open(state: LootState) -> bool:
+        """``bool(open_locations(state))``, without building the list."""
+        locations = state.locations
+        return locations.count(None) != len(locations)
+
+    @staticmethod
     def _acting(state: LootState, seat: int) -> bool:
         """``seat in acting_seats(state)``, without building the tuple."""
         phase = state.phase
@@ -235,8 +242,8 @@ class LootGame(Game[LootState]):
     def legal_actions(self, state: LootState, seat: int) -> list[str]:
         if not self._acting(state, seat):
             return []
-        if state.phase == "pick":
-            return sorted(f"pick:{location}" for location in self.open_locations(state))
+        if state.phase == "pick":  # (sorted, as "pick:1" < "pick:2" .. "pick:6")
+            return [_PICKS[index] for index, card in enumerate(state.locations) if card is not None]
         if state.phase == "prompt":
             return effects.prompt_actions(state)
         if state.phase == "shootout":
@@ -272,7 +279,7 @@ class LootGame(Game[LootState]):
                 types = rng.sample(BASIC, basic) + rng.sample(UNIQUE, unique) + rng.sample(ACTION, action)
             cards = build_deck(state.players, types)
             rng.shuffle(cards)
-            return str(Deck(tuple(cards)))
+            return "deck:" + ",".join(cards)  # str(Deck(cards))
         if state.phase == "coin":
             return f"coin:{rng.choice(state.coin_among)}"
         raise IllegalActionError("no chance event is pending", "Set Up; Other Ways to Play: toss a coin")
@@ -284,23 +291,31 @@ class LootGame(Game[LootState]):
         return self._apply(state, seat, action)
 
     def _apply(self, state: LootState, seat: int, action: str) -> LootState:
-        move = parse(action)
-        if isinstance(move, Deck):
+        move = _PARSED.get(action) if type(action) is str else None  # (parse's own cache, looked up here)
+        if move is None:
+            move = parse(action)
+        kind = type(move)
+        if kind is Deck:
+            assert isinstance(move, Deck)
             return self._deck(state, seat, list(move.cards))
-        if isinstance(move, Coin):
+        if kind is Coin:
+            assert isinstance(move, Coin)
             return self._coin(state, seat, move.seat)
         if not self._acting(state, seat):
             raise IllegalActionError(f"seat {seat} has nothing to choose now",
                                      "Pick Items / Resolve Duels: only the players picking or dueling choose")
-        if isinstance(move, Pick):
+        if kind is Pick:
+            assert isinstance(move, Pick)
             if state.phase != "pick":
                 raise IllegalActionError("no location is picked now", "Pick Items")
             return self._pick(state, seat, move.location)
-        if isinstance(move, Gun):
+        if kind is Gun:
+            assert isinstance(move, Gun)
             if state.phase not in ("gun", "playoff"):
                 raise IllegalActionError("no gun card is played now", "Resolve Duels")
             return self._gun(state, seat, move.gun)
-        if isinstance(move, Draw):
+        if kind is Draw:
+            assert isinstance(move, Draw)
             if state.phase != "shootout":
                 raise IllegalActionError("nobody is drawing now", "Shootout")
             return self._draw(state, seat, move.ms)
@@ -339,17 +354,22 @@ class LootGame(Game[LootState]):
             self._finish(state)
             return
         state.round += 1
-        if not self.open_locations(state):  # an empty deck: nothing to pick, the round passes
+        if not self._any_open(state):  # an empty deck: nothing to pick, the round passes
             state.events.append(f"round {state.round}: no cards left to pick")
             self._start_round(state)
             return
         state.fresh = True
-        state.asking = list(dict.fromkeys(entry[0] for entry in state.letters if entry[1] < state.round))
+        letters = state.letters
+        state.asking = list(dict.fromkeys(entry[0] for entry in letters if entry[1] < state.round)) if letters else []
 
     def _replenish(self, state: LootState) -> None:
-        for index, card in enumerate(state.locations):
-            if card is None and state.deck:
-                state.locations[index] = dealt.reveal(state, state.deck.pop(0))
+        locations, deck = state.locations, state.deck
+        if not deck or None not in locations:
+            return
+        plain = state.crypto is None  # (no token to reveal: the card as it is)
+        for index, card in enumerate(locations):
+            if card is None and deck:
+                locations[index] = deck.pop(0) if plain else dealt.reveal(state, deck.pop(0))
 
     def _run(self, state: LootState) -> None:
         """Go on resolving: a pending prompt, cards being gained, pickups, Love Letters, then the next node."""
@@ -368,11 +388,11 @@ class LootGame(Game[LootState]):
                 state.locations[location - 1] = None
                 state.source = location
                 state.events.append(f"seat {seat} takes {card} from location {location}")
-                state.gains.insert(0, [seat, card])
+                effects.gain(state, seat, card)  # the next of the gains (gained first: none is pending here)
                 continue
             if state.asking:
                 seat = state.asking.pop(0)
-                if self.open_locations(state):
+                if self._any_open(state):
                     state.prompt = [seat, "letter", "letter"]
                 continue
             if self._advance(state):
@@ -383,8 +403,10 @@ class LootGame(Game[LootState]):
         state.source = 0
         if state.fresh:
             state.fresh = False
-            pickers = [seat for seat in range(state.players) if seat not in state.sitting]
-            if pickers and self.open_locations(state):
+            sitting = state.sitting
+            pickers = [seat for seat in range(state.players) if seat not in sitting] if sitting else [
+                *range(state.players)]
+            if pickers and self._any_open(state):
                 self._picking(state, pickers)
                 return True
         elif state.duels:
@@ -394,7 +416,7 @@ class LootGame(Game[LootState]):
             return True
         elif state.redo:
             redo, state.redo = sorted(state.redo), []
-            if self.open_locations(state):
+            if self._any_open(state):
                 self._picking(state, redo)
                 return True
             for seat in redo:  # nothing left to pick: a missed card
@@ -410,14 +432,16 @@ class LootGame(Game[LootState]):
         state.picks = [None] * state.players
 
     def _pick(self, state: LootState, seat: int, location: int) -> LootState:
-        if location not in self.open_locations(state):
+        locations = state.locations
+        if not (1 <= location <= len(locations) and locations[location - 1] is not None):
             raise IllegalActionError(f"location {location} has no card to pick", "Pick Items")
         picks = state.picks[:]
         picks[seat] = location
-        if any(picks[other] is None for other in state.pickers):  # others still to pick: nothing else changes
-            new = state.sharing()
-            new.picks = picks
-            return new
+        for other in state.pickers:
+            if picks[other] is None:  # others still to pick: nothing else changes
+                new = state.sharing()
+                new.picks = picks
+                return new
         new = state.copy()
         new.picks = picks
         new.events = []
@@ -426,37 +450,42 @@ class LootGame(Game[LootState]):
 
     def _resolve_picks(self, state: LootState) -> None:
         by_location: dict[int, list[int]] = {}
-        for seat in state.pickers:
-            location = state.picks[seat]
+        picks = state.picks
+        pickers = sorted(state.pickers)
+        for seat in pickers:
+            location = picks[seat]
             assert location is not None
-            by_location.setdefault(location, []).append(seat)
-        state.last = {"kind": "pick", "choices": [[seat, state.picks[seat]] for seat in sorted(state.pickers)]}
-        state.events.append("picks: " + ", ".join(f"seat {s} -> {state.picks[s]}" for s in sorted(state.pickers)))
+            if location in by_location:
+                by_location[location].append(seat)
+            else:
+                by_location[location] = [seat]
+        state.last = {"kind": "pick", "choices": [[seat, picks[seat]] for seat in pickers]}
+        state.events.append("picks: " + ", ".join([f"seat {s} -> {picks[s]}" for s in pickers]))
         state.picks = [None] * state.players
         state.pickers = []
         state.phase = "resolve"
-        # uncontested pickups, lowest location first (resolved by _run, actions at once)
-        state.queue = [[location, by_location[location][0]] for location in sorted(by_location)
-                       if len(by_location[location]) == 1]
+        # uncontested pickups, lowest location first (resolved by _run, actions at once); then the duels and the
+        # crowds, each lowest location first (a duel changes nothing a crowd reads)
+        queue: list[list[int]] = []
+        state.queue = queue
         for location in sorted(by_location):
-            seats = sorted(by_location[location])
-            if len(seats) == 2:
+            seats = by_location[location]  # (sorted: seats were added in order)
+            if len(seats) == 1:
+                queue.append([location, seats[0]])
+            elif len(seats) == 2:
                 state.duels.append([location, *seats])
-        for location in sorted(by_location):
-            seats = sorted(by_location[location])
-            if len(seats) >= 3:
-                if location in state.crowded:  # crowded a second time: the card is discarded, all take a flag
-                    card = state.locations[location - 1]
-                    assert card is not None
-                    state.discards.append(card)
-                    state.locations[location - 1] = None
-                    for seat in seats:
-                        effects.flag(state, seat)
-                    state.events.append(f"location {location} crowded again: {card} discarded, White Flags")
-                else:
-                    state.crowded.append(location)
-                    state.redo += seats
-                    state.events.append(f"location {location} too crowded: seats {seats} redo")
+            elif location in state.crowded:  # 3+: crowded a second time, the card is discarded, all take a flag
+                card = state.locations[location - 1]
+                assert card is not None
+                state.discards.append(card)
+                state.locations[location - 1] = None
+                for seat in seats:
+                    effects.flag(state, seat)
+                state.events.append(f"location {location} crowded again: {card} discarded, White Flags")
+            else:  # 3+: a redo
+                state.crowded.append(location)
+                state.redo += seats
+                state.events.append(f"location {location} too crowded: seats {seats} redo")
         self._run(state)
 
     # --- duels, shootouts, the coin ---------------------------------------------------------------
@@ -466,15 +495,16 @@ class LootGame(Game[LootState]):
                                      "Resolve Duels: the Acolyte and the Duel Gun are used once per game")
         guns = state.guns[:]
         guns[seat] = gun
-        if any(guns[other] is None for other in (state.playoff if state.phase == "playoff" else state.duels[0][1:])):
-            new = state.sharing()  # the other duellist still to choose: nothing else changes
-            new.guns = guns
-            return new
+        seats = state.playoff if state.phase == "playoff" else state.duels[0][1:]
+        for other in seats:
+            if guns[other] is None:  # the other duellist still to choose: nothing else changes
+                new = state.sharing()
+                new.guns = guns
+                return new
         new = state.copy()
-        new.guns = guns
         new.events = []
         seats = new.playoff if new.phase == "playoff" else new.duels[0][1:]
-        played = {who: new.guns[who] or "" for who in seats}
+        played = {who: guns[who] or "" for who in seats}
         new.guns = [None] * new.players
         for who, kind in played.items():
             if kind in SINGLE_USE:
@@ -514,14 +544,14 @@ class LootGame(Game[LootState]):
     def _draw(self, state: LootState, seat: int, ms: int) -> LootState:
         draws = state.draws[:]
         draws[seat] = ms
-        if any(draws[other] is None for other in state.shooters):
-            new = state.sharing()  # others still to draw: nothing else changes
-            new.draws = draws
-            return new
+        for other in state.shooters:
+            if draws[other] is None:  # others still to draw: nothing else changes
+                new = state.sharing()
+                new.draws = draws
+                return new
         new = state.copy()
-        new.draws = draws
         new.events = []
-        times = {who: new.draws[who] or EARLY for who in new.shooters}
+        times = {who: draws[who] or EARLY for who in new.shooters}
         new.draws = [None] * new.players
         new.last = {"kind": "shootout", "choices": [[who, ms] for who, ms in times.items()]}
         new.events.append(", ".join(f"seat {who} " + (f"draws in {ms} ms" if ms else "draws too early")

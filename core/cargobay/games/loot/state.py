@@ -73,31 +73,32 @@ class LootState:
         data = self.__dict__.copy()  # the ints, strings, the items tuple and ``last`` (never changed in place)
         data["deck"] = self.deck[:]
         data["locations"] = self.locations[:]
-        data["collections"] = [c[:] for c in self.collections]
+        data["collections"] = [*map(_copied, self.collections)]
         data["flags"] = self.flags[:]
-        data["spent"] = [s[:] for s in self.spent]
+        data["spent"] = [*map(_copied, self.spent)]
         data["discards"] = self.discards[:]
         data["pickers"] = self.pickers[:]
         data["picks"] = self.picks[:]
         data["sitting"] = self.sitting[:]
         data["crowded"] = self.crowded[:]
         data["redo"] = self.redo[:]
-        data["duels"] = [d[:] for d in self.duels]
+        duels, queue, gains, letters, badges = self.duels, self.queue, self.gains, self.letters, self.badges
+        data["duels"] = [*map(_copied, duels)] if duels else []  # (mostly empty: no call then)
         data["guns"] = self.guns[:]
         data["shooters"] = self.shooters[:]
         data["draws"] = self.draws[:]
         data["coin_among"] = self.coin_among[:]
         data["tied"] = self.tied[:]
         data["playoff"] = self.playoff[:]
-        data["queue"] = [q[:] for q in self.queue]
-        data["gains"] = [g[:] for g in self.gains]
+        data["queue"] = [*map(_copied, queue)] if queue else []
+        data["gains"] = [*map(_copied, gains)] if gains else []
         data["prompt"] = None if self.prompt is None else self.prompt[:]
         data["held"] = self.held[:]
-        data["letters"] = [entry[:] for entry in self.letters]
-        data["badges"] = [entry[:] for entry in self.badges]
+        data["letters"] = [*map(_copied, letters)] if letters else []
+        data["badges"] = [*map(_copied, badges)] if badges else []
         data["asking"] = self.asking[:]
         data["events"] = self.events[:]
-        data["crypto"] = dealt.copy(self.crypto)
+        data["crypto"] = None if self.crypto is None else dealt.copy(self.crypto)
         new.__dict__ = data
         return new
 
@@ -107,6 +108,9 @@ class LootState:
         new = object.__new__(LootState)
         new.__dict__ = self.__dict__.copy()
         return new
+
+
+_copied = list.copy
 
 
 FIELDS = ("players", "mode", "items", "spots", "phase", "round", "fresh", "deck", "locations", "collections",
