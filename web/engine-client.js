@@ -45,7 +45,9 @@ function workerURL(role) {
 }
 
 // The runtime download + start is one long stage with no progress events of its own: creep the bar
-// towards 0.75 meanwhile (eased), so it never looks stuck.
+// towards 0.75 meanwhile (eased), so it never looks stuck. One step a second, and only what changed is written: every
+// write to the page costs a style, layout and paint pass on the main thread, and on a small machine each one is taken
+// from the engine's own boot (a 0.3 s transition redrawn every 250 ms kept the renderer drawing through the boot).
 let shown = 0;
 let runtimeSince = null;
 function displayedProgress() {
@@ -59,21 +61,21 @@ function displayedProgress() {
   shown = Math.max(shown, Math.min(1, p));
   return shown;
 }
-const creep = setInterval(() => { if (state === "loading") render(); else clearInterval(creep); }, 250);
+const CREEP_MS = 1000;
+const creep = setInterval(() => { if (state === "loading") render(); else clearInterval(creep); }, CREEP_MS);
 
+const drawn = { state: null, bar: null, label: null };
 function render() {
   const s = lastStatus;
-  root.dataset.engine = state;
-  const p = displayedProgress();
-  root.style.setProperty("--engine-progress", p.toFixed(3));
+  if (drawn.state !== state) root.dataset.engine = drawn.state = state;
+  const value = Math.round(displayedProgress() * 100);
   const bar = document.getElementById("engine-progress");
-  if (bar) bar.value = Math.round(p * 100);
+  if (bar && drawn.bar !== value) bar.value = drawn.bar = value;
   const label = document.getElementById("engine-status-text");
-  if (label) {
-    label.textContent = state === "error"
-      ? `Engine failed to start: ${s.message || "unknown error"}`
-      : STAGE_TEXT[s.stage] || s.stage;
-  }
+  const text = state === "error"
+    ? `Engine failed to start: ${s.message || "unknown error"}`
+    : STAGE_TEXT[s.stage] || s.stage;
+  if (label && drawn.label !== text) label.textContent = drawn.label = text;
 }
 
 function onStatus(ev) {
@@ -85,12 +87,30 @@ function onStatus(ev) {
     timings.ready = Math.round(performance.now());
     timings.worker = ev.timings || null;
     resolveReady(ev.state === "ready");
+    if (ev.state === "ready") whenIdle(warmPicked);
     if (ev.state === "ready" && ev.timings?.snapshot === "wanted") whenIdle(makeSnapshot);
   }
   render();
   for (const fn of listeners) {
     try { fn(ev); } catch (err) { console.error(err); }
   }
+}
+
+// The game picked in the menu (its card's aria-pressed="true"), warmed in the engine once it is ready and again on
+// each new pick, in idle time: the worker imports its rules, board and bots ahead of Start (engine.worker.mjs, warm).
+// timings.warm[game] is "asked", then the ms the worker took (or "failed").
+timings.warm = {};
+function warmPicked() {
+  const menu = document.getElementById("game-menu");
+  if (!menu || !channel) return;
+  const send = () => {
+    const game = menu.querySelector(".game-card[aria-pressed='true']")?.dataset.game;
+    if (!game || game in timings.warm) return;
+    timings.warm[game] = "asked";
+    channel.postMessage({ warm: game });
+  };
+  new MutationObserver(() => whenIdle(send)).observe(menu, { subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
+  send();
 }
 
 // The engine's memory snapshot for the next visit (worker/engine.worker.mjs): taken by a worker of its own, started
@@ -186,6 +206,7 @@ function createWorker() {
     const msg = e.data;
     if (!msg || typeof msg !== "object") return;
     if (msg.event === "status") { if (msg.shared) timings.shared = msg.shared; onStatus(msg); return; }
+    if (msg.event === "warmed") { timings.warm[msg.game] = msg.ok ? msg.ms : "failed"; return; }
     const resolve = pending.get(msg.id);
     if (resolve) {
       pending.delete(msg.id);
