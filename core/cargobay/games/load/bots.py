@@ -44,6 +44,8 @@ from typing import Any
 from ...bots import forced
 from ...bots.search import argmax_ties, purify, regret_matching, sample_index
 from ...engine import Game
+from .bot_eval import Evaluate, evaluate_cap
+from .bot_solve import row_strategy
 from .sim import (
     WIN,
     Sim,
@@ -132,8 +134,11 @@ class MediumBot:
 V1: dict[str, Any] = {
     "determinizations": 8, "rollouts": 6, "iterations": 120, "load_rollouts": 24, "load_candidates": 5,
     "budget": 6000, "static_weight": 0.5, "load_static_weight": 0.0,
-    "joint": False, "types": 0, "ordered": False, "exact": 0,
+    "joint": False, "types": 0, "ordered": False, "exact": 0, "evaluation": "v1", "fast_solve": False,
+    "distinct_loads": False,
 }
+# the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``cap`` = ``bot_eval.evaluate_cap``
+EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "cap": evaluate_cap}
 
 
 def _keys(seed: int) -> tuple[list[float], list[float]]:
@@ -155,11 +160,11 @@ def _ordered_rollout(sim: Sim, key: tuple[list[float], list[float]]) -> None:
         end_battle()
 
 
-def _solve_round(sim: Sim, seat: int) -> float:
+def _solve_round(sim: Sim, seat: int, evaluate: Evaluate = _evaluate) -> float:
     """``seat``'s value of the rest of the round with both hands known: per battle the zero-sum matrix game of
     the distinct cards (solved exactly for 2 x 2 and smaller, else by regret matching), then the evaluation."""
     if sim.over or not sim.turn or not sim.hands[0]:
-        return _evaluate(sim, seat)
+        return evaluate(sim, seat)
     mine = sorted(set(sim.hands[0]))
     theirs = sorted(set(sim.hands[1]))
     matrix = []
@@ -173,7 +178,7 @@ def _solve_round(sim: Sim, seat: int) -> float:
             if loading is not None:
                 child.quick_load(*loading)
             child.end_battle()
-            row.append(_solve_round(child, seat))
+            row.append(_solve_round(child, seat, evaluate))
         matrix.append(row)
     sign = 1.0 if seat == 0 else -1.0  # the matrix's rows are seat 0's cards
     return sign * _game_value([[sign * v for v in row] for row in matrix])
@@ -272,8 +277,15 @@ class StrongBot:
     determinization as a sequence of exactly solved matrix games (3 costs about what the rollouts cost; 4 doubles
     the mean and the p95); ``joint`` / ``types``: one regret-matching solve of the Bayesian game in which the
     opponent is one of the sampled hands (``types`` more hands drawn from the unseen cards) instead of one solve per
-    determinization averaged.
-    The defaults measured 59-66 ms of CPU a decision on average, p95 160-180 ms, in CPython (2 matches, issue 25).
+    determinization averaged; ``evaluation``: the static evaluation, ``"v1"`` (``sim._evaluate``) or ``"cap"``
+    (``bot_eval.evaluate_cap``: majorities that know how many more of a colour each ship can take); it measured
+    no stronger, 42.5% [paired, 80 matches] at a light budget); ``distinct_loads``: load options that make the
+    same ship (interchangeable slots) count once, so the rollouts go to options that differ.
+    ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
+    ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
+    strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
+    The old defaults measured 59-66 ms of CPU a decision on average, p95 160-180 ms, in CPython (2 matches, issue
+    25); with ``fast_solve`` 47.5 / 137 ms against 63.9 / 178 ms for ``V1`` over the same 213 views.
     Strength and time are counts, never clock readings, so a decision is a function of the view
     and the rng alone.
     """
@@ -294,6 +306,9 @@ class StrongBot:
         types: int = 0,
         ordered: bool = False,
         exact: int = 0,
+        evaluation: str = "v1",
+        fast_solve: bool = True,
+        distinct_loads: bool = False,
     ) -> None:
         self.determinizations = max(1, determinizations)
         self.rollouts = max(1, rollouts)
@@ -307,6 +322,12 @@ class StrongBot:
         self.types = max(0, types)
         self.ordered = ordered
         self.exact = exact
+        if evaluation not in EVALUATIONS:
+            raise ValueError(f"evaluation {evaluation!r}: one of {sorted(EVALUATIONS)}")
+        self.evaluation = evaluation
+        self.fast_solve = fast_solve
+        self.distinct_loads = distinct_loads
+        self.evaluate: Evaluate = EVALUATIONS[evaluation]
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
@@ -381,7 +402,7 @@ class StrongBot:
                         sim.end_battle()
                         if not sim.over and sim.turn:
                             _ordered_rollout(sim, key)
-                        total += _evaluate(sim, seat)
+                        total += self.evaluate(sim, seat)
                         continue
                     local = random.Random(seeds[k])
                     if b in opp:
@@ -396,7 +417,7 @@ class StrongBot:
                     sim.end_battle()
                     if not sim.over and sim.turn:
                         sim.rollout(local)
-                    total += _evaluate(sim, seat)
+                    total += self.evaluate(sim, seat)
                 value = total / rollouts
                 if self.static_weight:
                     value = (1 - self.static_weight) * value + self.static_weight * self._static_cell(
@@ -424,14 +445,13 @@ class StrongBot:
             if loading is not None:
                 sim.quick_load(*loading)
             sim.end_battle()
-            total += _solve_round(sim, seat)
+            total += _solve_round(sim, seat, self.evaluate)
         value = total / len(dets)
         if self.static_weight:
             value = (1 - self.static_weight) * value + self.static_weight * self._static_cell(dets[0], seat, a, b)
         return value
 
-    @staticmethod
-    def _static_cell(det: Sim, seat: int, a: int, b: int) -> float:
+    def _static_cell(self, det: Sim, seat: int, a: int, b: int) -> float:
         """The battle, the loader's best load by the static evaluation, then the evaluation."""
         sim = det.copy()
         other = sim.hands[1 - seat]
@@ -443,8 +463,8 @@ class StrongBot:
         loading = sim.battle(*((a, b) if seat == 0 else (b, a)))
         if loading is None:
             sim.end_battle()
-            return _evaluate(sim, seat)
-        return _best_load_static(sim, loading[0], loading[1], seat)[0]
+            return self.evaluate(sim, seat)
+        return _best_load_static(sim, loading[0], loading[1], seat, self.evaluate)[0]
 
     def strategy(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> dict[str, float]:
         """The mixed strategy over the cards in hand (probabilities summing to 1)."""
@@ -471,7 +491,9 @@ class StrongBot:
             columns = tuple(sorted({index[card_str(c)] for c in det.hands[other]}))
             if columns not in solved:
                 sub = [[row[j] for j in columns] for row in matrix]
-                solved[columns] = regret_matching(sub, self.iterations)[0]
+                solved[columns] = (
+                    row_strategy(sub, self.iterations) if self.fast_solve else regret_matching(sub, self.iterations)[0]
+                )
             for i, p in enumerate(solved[columns]):
                 total[i] += p
         strategy = purify([p / len(dets) for p in total])
@@ -483,12 +505,18 @@ class StrongBot:
         legal = [str(action) for action in view["legal"]]
         base = _sim_from_view(view)
         scored = []
+        seen = set()
         for action in legal:
             rank, source, target = parse_load(action)
             sim = base.copy()
             sim.put(seat, rank, source, target)
+            if self.distinct_loads:  # slots are interchangeable: one option per resulting ship
+                key = (tuple(sorted(sim.ships[seat])), tuple(sim.counts[seat]))
+                if key in seen:
+                    continue
+                seen.add(key)
             sim.end_battle()
-            scored.append((_evaluate(sim, seat), action))
+            scored.append((self.evaluate(sim, seat), action))
         scored.sort(key=lambda item: -item[0])
         candidates = [action for _, action in scored[: self.load_candidates]]
         static = [value for value, _ in scored[: self.load_candidates]]
@@ -506,7 +534,7 @@ class StrongBot:
                 sim.end_battle()
                 if not sim.over and sim.turn:
                     sim.rollout(random.Random(seeds[k]))
-                total += _evaluate(sim, seat)
+                total += self.evaluate(sim, seat)
             values.append(total / self.load_rollouts)
         if self.load_static_weight:
             w = self.load_static_weight

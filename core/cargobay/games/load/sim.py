@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...engine import InvalidActionError
@@ -423,10 +423,14 @@ def parse_load(action: str) -> tuple[int, int | None, int]:
     raise InvalidActionError(f"{action!r} is not a load or a reload")
 
 
-def _best_load_static(sim: Sim, seat: int, ranks: Sequence[int], maximise_for: int) -> tuple[float, Sim]:
-    """Every load/reload of ``seat`` in ``ranks``; the one best for ``seat`` by the static evaluation.
+def _best_load_static(
+    sim: Sim, seat: int, ranks: Sequence[int], maximise_for: int, evaluate: Callable[[Sim, int], float] | None = None
+) -> tuple[float, Sim]:
+    """Every load/reload of ``seat`` in ``ranks``; the one best for ``seat`` by the static evaluation
+    (``evaluate``, by default ``_evaluate``).
 
     Returns (value for ``maximise_for``, the position after it)."""
+    evaluate = evaluate or _evaluate
     best_value = -math.inf
     best_sim = sim
     ship = sim.ships[seat]
@@ -440,7 +444,7 @@ def _best_load_static(sim: Sim, seat: int, ranks: Sequence[int], maximise_for: i
             after = sim.copy()
             after.put(seat, rank, source, target)
             after.end_battle()
-            value = _evaluate(after, seat)
+            value = evaluate(after, seat)
             if value > best_value:
                 best_value, best_sim = value, after
     sign = 1.0 if maximise_for == seat else -1.0
