@@ -20,7 +20,9 @@ full 20-turn matches (``--options '{"turns": 8}'`` for short ones).
 LOAD! only: ``--pairs strong-v1`` plays the strong bot against ``v1``, the strong bot as it was before issue 25
 (``bots.V1``, the baseline a stronger one is measured against, same decision budget); ``x`` is a strong bot with
 the arguments of ``--x-params`` (JSON, e.g. ``'{"ordered": true}'``: ``--pairs x-v1``); ``--progress 10`` prints
-the running figures every 10 matches.
+the running figures every 10 matches; ``--paired`` deals each seed twice, the first bot in each seat once (the
+luck of the deal cancels out of a pair). The two-seat mode also prints the second bot's CPU per decision, and
+the ratio of the two, from the same run.
 No assertions.
 """
 
@@ -67,18 +69,20 @@ def load_bot(level: str) -> Any:
     return SPECS["load"].bot(level)
 
 
-def play_one(job: tuple[str, str, int] | tuple[str, str, int, dict[str, Any]]) -> dict[str, Any]:
-    """One match; ``first`` sits in seat ``seed % 2`` so the seats alternate over the seeds."""
+def play_one(job: tuple[Any, ...]) -> dict[str, Any]:
+    """One match; ``first`` sits in seat ``seed % 2`` so the seats alternate over the seeds (with a fifth item
+    ``seat``: in that seat, so that a pair of jobs plays one deal from both seats)."""
     first, second, seed = job[:3]
     if len(job) > 3:
-        X_PARAMS.update(job[3])  # type: ignore[misc]
-    me = seed % 2
+        X_PARAMS.update(job[3])
+    me = job[4] if len(job) > 4 else seed % 2
     levels = [second, second]
     levels[me] = first
     bots = [load_bot(level) for level in levels]
     match = Match(GAME, levels, seed)
     times: list[float] = []
     cpu: list[float] = []
+    cpu_second: list[float] = []
     while True:
         player = GAME.current_player(match.state)
         if player == TERMINAL:
@@ -94,13 +98,16 @@ def play_one(job: tuple[str, str, int] | tuple[str, str, int, dict[str, Any]]) -
             if seat == me:
                 times.append(elapsed)
                 cpu.append(elapsed_cpu)
+            else:
+                cpu_second.append(elapsed_cpu)
             match.apply(seat, action)
     result = GAME.result(match.state)
     assert result is not None
     scores = result["scores"]
     winners = result["winners"]
     outcome = "win" if winners == [me] else ("tie" if len(winners) == 2 else "loss")
-    return {"outcome": outcome, "margin": scores[me] - scores[1 - me], "times": times, "cpu": cpu}
+    return {"outcome": outcome, "margin": scores[me] - scores[1 - me], "times": times, "cpu": cpu,
+            "cpu_second": cpu_second}
 
 
 def offered(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
@@ -238,7 +245,17 @@ def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
         low, high = wilson(count, n)
         print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
     print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
-    report_times(pair.split("-", maxsplit=1)[0], results)
+    first, second = pair.split("-", maxsplit=1)
+    report_times(first, results)
+    mine = [t for r in results for t in r["cpu"]]
+    theirs = [t for r in results for t in r.get("cpu_second", ())]
+    if mine and theirs:  # the same run, the same machine load: the ratio is what counts
+        print(
+            f"  {second} move time (cpu): mean {statistics.fmean(theirs) * 1000:.1f} ms, "
+            f"p95 {percentile(theirs, 0.95) * 1000:.1f} ms, max {max(theirs) * 1000:.1f} ms over {len(theirs)} "
+            f"decisions; {first} / {second}: mean {statistics.fmean(mine) / statistics.fmean(theirs):.3f}, "
+            f"p95 {percentile(mine, 0.95) / percentile(theirs, 0.95):.3f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -252,6 +269,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--options", default=None, help="match options as JSON (default: per game)")
     parser.add_argument("--progress", type=int, default=0, help="LOAD!: also report every N matches")
     parser.add_argument("--x-params", default="{}", help="LOAD!: the StrongBot arguments of the bench bot 'x' (JSON)")
+    parser.add_argument("--paired", action="store_true",
+                        help="LOAD!: match i deals seed + i // 2 and seats the first bot in seat i %% 2 (each deal "
+                             "played from both seats)")
     args = parser.parse_args(argv)
     spec = SPECS[args.game]
     defaults = GAME_DEFAULTS.get(args.game, {})
@@ -278,7 +298,11 @@ def main(argv: list[str] | None = None) -> None:
         for pair in pairs.split(","):
             first, second = pair.split("-")
             params = json.loads(args.x_params)
-            jobs = [(first, second, args.seed + i, params) for i in range(args.games)]
+            jobs: list[tuple[Any, ...]] = [
+                (first, second, args.seed + i // 2, params, i % 2) if args.paired
+                else (first, second, args.seed + i, params)
+                for i in range(args.games)
+            ]
             start = time.perf_counter()
             results = []
             for result in pool.imap(play_one, jobs, chunksize=1):
