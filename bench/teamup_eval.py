@@ -14,9 +14,11 @@
   games (bench/teamup_hint.py has the hint's work units and the Puzzle hints off a remembered plan).
 - advice: the hint button in Puzzle mode (``Game.hint``: the exact solver on the puzzle's order), followed over
   ``--hints`` puzzles: the scores (all 25 if the hint is right) and its times.
-- bots: ``--games`` seeded shuffles played blind (the order unknown) by one seat of each level: mean score with
-  a 95% interval, the share of perfect pallets, and the ratings. Easy is the random legal move (it stops at
-  random, so it scores badly).
+- bots: ``--games`` seeded shuffles played blind (the order unknown) by one seat of each level (``--levels``):
+  mean score with a 95% interval, the share of perfect pallets, and the ratings. Easy is the random legal move
+  (it stops at random, so it scores badly). Decision times are CPU time. Every level plays the same shuffles, so
+  the pairs are compared too: the mean paired difference (strong - medium, ...) with its 95% interval, and how
+  often one scores more.
 """
 
 from __future__ import annotations
@@ -135,18 +137,18 @@ def _bot_game(job: tuple[str, int]) -> tuple[str, int, list[float]]:
             match.play_chance()
             continue
         view = GAME.view(match.state, 0)
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time (this worker's): the machine may be shared
         action = bot.choose(GAME, view, match.rng("bot", 0))
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         match.apply(0, action)
     return level, GAME.scores(match.state)[0], times
 
 
-def part_bots(games: int, workers: int, seed: int) -> None:
-    jobs = [(level, seed + index) for level in ("easy", "medium", "strong") for index in range(games)]
+def part_bots(games: int, workers: int, seed: int, levels: tuple[str, ...] = ("easy", "medium", "strong")) -> None:
+    jobs = [(level, seed + index) for level in levels for index in range(games)]
     with multiprocessing.Pool(workers) as pool:
         results = pool.map(_bot_game, jobs)
-    for level in ("easy", "medium", "strong"):
+    for level in levels:
         scores = [score for lvl, score, _ in results if lvl == level]
         times = [t for lvl, _, ts in results if lvl == level for t in ts]
         mean = statistics.mean(scores)
@@ -158,6 +160,20 @@ def part_bots(games: int, workers: int, seed: int) -> None:
         print("        ratings: " + ", ".join(f"{name} {ratings[name]}" for name in
                                              ("perfect", "almost perfect", "excellent", "good", "on the right path",
                                               "you can do better")))
+    by_level = {level: [score for lvl, score, _ in results if lvl == level] for level in levels}
+    for better, worse in zip(levels[1:], levels[:-1], strict=True):
+        paired(better, worse, by_level[better], by_level[worse])
+
+
+def paired(better: str, worse: str, ours: list[int], theirs: list[int]) -> None:
+    """The same shuffles played by two levels: the mean difference with its 95% interval (normal), and the wins."""
+    diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+    mean = statistics.mean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("inf")
+    more, same = sum(d > 0 for d in diffs), sum(d == 0 for d in diffs)
+    print(f"paired, {better} - {worse} over the same {len(diffs)} shuffles: mean {mean:+.2f} "
+          f"(95% {mean - half:+.2f}..{mean + half:+.2f}); {better} scores more in {more}, the same in {same}, "
+          f"less in {len(diffs) - more - same}")
 
 
 def main() -> None:
@@ -169,6 +185,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--parts", default="count,share,solve,hint,bots")
+    parser.add_argument("--levels", default="easy,medium,strong", help="the bots part's levels, weakest first")
     args = parser.parse_args()
     parts = args.parts.split(",")
     if "count" in parts:
@@ -184,7 +201,7 @@ def main() -> None:
 
         part_puzzle(args.hints)
     if "bots" in parts:
-        part_bots(args.games, args.workers, args.seed)
+        part_bots(args.games, args.workers, args.seed, tuple(args.levels.split(",")))
 
 
 if __name__ == "__main__":
