@@ -82,7 +82,7 @@ class Zones:
     ``silenced`` (ruling 12) and ``count`` leaves them out. A state's copies share one object until one of them
     changes an armed unit (copy on write, like the occupancy)."""
 
-    __slots__ = ("_enemy", "_shooters", "count", "covered", "key", "owner", "proj", "silenced", "turrets")
+    __slots__ = ("_enemy", "_mine", "_shooters", "count", "covered", "key", "owner", "proj", "silenced", "turrets")
 
     def __init__(self, state: TF22State) -> None:
         seats = state.seats
@@ -110,6 +110,7 @@ class Zones:
             for other in disk(cell, reach):
                 self.count[seat][other] -= 1
         self.covered: list[set[int]] = [{cell for cell, n in enumerate(row) if n >= 2} for row in self.count]
+        self._mine = (1 << seats) - 1  # the seats whose ``covered`` set is this object's own (bits; copy on write)
 
     def _silenced(self, left_out: frozenset[int]) -> frozenset[int]:
         """The Turrets in an enemy zone of every projecting unit, ``count`` leaving out the Turrets ``left_out``."""
@@ -131,9 +132,10 @@ class Zones:
     def clone(self) -> Zones:
         new = Zones.__new__(Zones)
         new.count = [row.copy() for row in self.count]
-        new.covered = [cells.copy() for cells in self.covered]
+        new.covered = list(self.covered)  # shared until changed (``_step``)
+        new._mine = self._mine = 0
         new.proj, new.turrets, new.silenced, new.key = dict(self.proj), dict(self.turrets), self.silenced, self.key
-        new.owner, new._enemy, new._shooters = 0, {}, None
+        new.owner, new._enemy, new._shooters = 0, dict(self._enemy), None  # enemy(): dropped as zones change
         return new
 
     def updated(self, state: TF22State, pids: tuple[int, ...], changed: list[set[int]]) -> Zones:
@@ -148,7 +150,7 @@ class Zones:
             return self
         zones_ = self if self.owner == state._serial else self.clone()
         zones_.owner = state._serial
-        zones_._enemy, zones_._shooters = {}, None
+        zones_._shooters = None
         proj, turrets, silenced = zones_.proj, zones_.turrets, zones_.silenced
         steps: list[tuple[tuple[int, int, int], int]] = []
         moved = set()
@@ -193,11 +195,19 @@ class Zones:
         zones after several steps do not depend on their order."""
         row, zone, cells = self.count[seat], self.covered[seat], changed[seat]
         up = step > 0
+        touched = False
         for cell in hexes:
             n = row[cell]
             row[cell] = n + step
             if n + up == 2:  # 1 -> 2 or 2 -> 1: the zone begins or ends here
                 cells.add(cell)
+                if not touched:  # the seat's zone changes: its own copy of it; the others' enemy() are dropped
+                    touched = True
+                    if not self._mine >> seat & 1:
+                        zone = self.covered[seat] = zone.copy()
+                        self._mine |= 1 << seat
+                    for other in [other for other in self._enemy if other != seat]:
+                        del self._enemy[other]
                 if up:
                     zone.add(cell)
                 else:

@@ -43,8 +43,8 @@ from .board import (
     hex_text,
     neighbour,
 )
-from .fire import LAND_CELLS, _active, active_memo, bridgeable, tide_active, unit_range, zones
-from .state import AIM_WATCH, FIRE_WATCH, MAX_SEATS, Derived, TF22State, lander_hexes
+from .fire import LAND_CELLS, active_memo, bridgeable, tide_active, unit_range, zones
+from .state import AIM_WATCH, CARGO_WATCH, FIRE_WATCH, MAX_SEATS, Derived, TF22State, lander_hexes
 from .units import (
     ARMED,
     BUILDABLE,
@@ -52,6 +52,7 @@ from .units import (
     CAPACITY,
     CAPTURABLE,
     CARRIERS,
+    LAND_UNITS,
     NAMES,
     SEA_UNITS,
     TRANSPORTERS_PER_TURN,
@@ -90,6 +91,10 @@ def landing_sites(state: TF22State) -> list[str]:
     return cached
 
 
+# Seat.read's entries: a unit's piece, the hexes its list read, its targets' hexes, the AP it looked at, the AP
+Read = tuple[Piece, frozenset[int], tuple[int, ...], int, int]
+
+
 class Seat:
     """What the generator needs about one seat in one state, computed once."""
 
@@ -100,6 +105,7 @@ class Seat:
         self.zones = zones(state)
         self.enemy = self.zones.enemy(seat)
         self.ap = state.ap[seat]
+        self.land = LAND_CELLS[state.tide]
         self.moving = state.phase == "play" and state.seat == seat  # the seat is in its move (units may act)
         self._ready: list[tuple[int, int, int]] | None = None
         self._covers: list[tuple[int, int, frozenset[int]]] | None = None
@@ -107,17 +113,22 @@ class Seat:
         self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
         # carrying the lists from state to state (see ``_entry``): what a list depends on besides the pieces
-        self.sig = (state.phase, state.seat, state.breach, min(self.ap, 3), state.tide)
+        self.sig = (state.phase, state.seat, state.breach, state.tide)
         self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
         self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
-        self.read: dict[int, tuple[Piece, frozenset[int]]] = {}  # unit -> (its piece, the hexes its list read)
+        # unit -> its piece, the hexes its list read, its targets' hexes (shots: the partners within 3 of them), the
+        # most AP it looked at (1-3) and the AP up to that
+        self.read: dict[int, Read] = {}
         self.need = 0  # while a list is made: how far from the unit it read (``_entry``)
         self.near = 0  # and how far its shots looked for partners (armed units, Pontoons, enemy zones only)
         self.reach = 0  # and how far it looked for targets (White Ore, Pontoons, others' pieces only)
         self.aim: list[int] = []  # and the hexes of its targets (the partners within 3 of them: the same kinds)
-        self.carried: tuple[dict[int, list[str]], dict[int, tuple[Piece, frozenset[int]]], set[int]] | None = None
+        self.capped = tuple(min(self.ap, cap) for cap in range(4))  # the AP up to 0-3
+        self.apcap = 1  # while a list is made: the most AP it looked at (1: any; 2: shots; 3: breaches, repairs)
+        self.carried: tuple[dict[int, list[str]], dict[int, Read], set[int]] | None = None
         parent: Seat | None = state._carry
-        state._carry = None
+        if parent is not None and parent.seat == seat:
+            state._carry = None  # taken over (or not) by the seat's one Seat of this state
         dirty = state._dirty
         if (parent is not None and dirty is not None and self.moving and state.breach < 0 and parent.seat == seat
                 and parent.sig == self.sig and parent.holder == state.holder and parent.shots == state.shots
@@ -132,11 +143,29 @@ class Seat:
         return state
 
     def active(self, pid: int) -> bool:
-        """``fire.active(state, pid, seat)``, one call shorter."""
+        """``fire.active(state, pid, seat)``, with this Seat's zones (the state's) at hand."""
         found = self._active.get(pid)
         if found is None:
-            found = self._active[pid] = _active(self.state, pid, self.seat)
+            found = self._active[pid] = self._activity(pid)
         return found
+
+    def _activity(self, pid: int) -> bool:
+        """``fire._active``, written out."""
+        piece = self.pieces[pid]
+        where = piece.hex
+        if where < 0 or piece.comm < 0 or self.holder[piece.comm] != self.seat:
+            return False
+        kind = piece.kind
+        if kind == "lander":
+            return True
+        if kind == "turret":
+            return pid not in self.zones.silenced
+        enemy = self.enemy
+        if kind in LAND_UNITS:  # tide-active: on land or on a Pontoon
+            return (self.land[where] or where in self.derived.pontoon) and where not in enemy
+        if kind == "freighter":
+            return tide_active(self.state, piece) and not any(cell in enemy for cell in self.derived.hexes(piece))
+        return tide_active(self.state, piece) and where not in enemy
 
     def ready(self) -> list[tuple[int, int, int]]:
         """The seat's units that can fire now: (id, hex, range)."""
@@ -222,7 +251,9 @@ def _entry(ctx: Seat, pid: int) -> list[str]:
     piece = ctx.pieces.get(pid)
     if carried is not None:
         read = carried[1].get(pid)
-        if read is not None and read[0] is piece and carried[2].isdisjoint(read[1]):
+        dirty = carried[2]
+        if (read is not None and read[0] is piece and read[4] == ctx.capped[read[3]] and dirty.isdisjoint(read[1])
+                and (not read[2] or all(dirty.isdisjoint(_FIRE_NEAR[cell]) for cell in read[2]))):
             found = carried[0][pid]
             if CHECK_CARRIED:
                 fresh = _unit_actions(ctx, pid)
@@ -231,13 +262,13 @@ def _entry(ctx: Seat, pid: int) -> list[str]:
             ctx.read[pid] = read
             return found
     ctx.need = ctx.near = ctx.reach = 0
+    ctx.apcap = 1
     aim = ctx.aim = []
     found = ctx.lists[pid] = _unit_actions(ctx, pid)
     if piece is not None and piece.hex >= 0 and ctx.moving and ctx.state.breach < 0:
-        watched = _watched(piece.hex, ctx.need, ctx.near, ctx.reach)
-        if aim:
-            watched = watched.union(*(_FIRE_NEAR[cell] for cell in aim))
-        ctx.read[pid] = (piece, watched)
+        cap = ctx.apcap
+        ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
+                         tuple(aim) if aim else (), cap, ctx.capped[cap])
     return found
 
 
@@ -246,11 +277,14 @@ _FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell 
 
 
 @cache
-def _watched(cell: int, need: int, near: int, reach: int) -> frozenset[int]:
+def _watched(cell: int, need: int, near: int, reach: int, carrier: bool) -> frozenset[int]:
     """What a list made for a unit on ``cell`` read, as ``TF22State._dirty`` names changes: the hexes within
     ``need``; (``FIRE_WATCH`` added) those within ``near`` for a change of fire (shots' partners); (``AIM_WATCH``
-    added) those within ``reach`` for a change of what it may fire at."""
+    added) those within ``reach`` for a change of what it may fire at; (``CARGO_WATCH`` added, a carrier's list)
+    those within ``need`` for a change of cargo (its own, its neighbours')."""
     found = disk_set(cell, need)
+    if carrier:
+        found |= {CARGO_WATCH + other for other in disk(cell, need)}
     if near:
         found |= {FIRE_WATCH + other for other in disk(cell, near)}
     if reach:
@@ -331,6 +365,7 @@ def _breach_target(ctx: Seat, pid: int, cell: int) -> bool:
     """An armed unit may enter the first hex of an enemy Zone of Fire if, with a partner, it can at once destroy
     an enemy unit whose loss collapses every enemy zone over that hex (3 AP: the move and two shots)."""
     state = ctx.state
+    ctx.apcap = 3
     if ctx.ap < 1 + AP_SHOT or state.shots.get(pid, 0) >= 2:
         return False
     _need(ctx, 7)  # the enemy units within 3 of the hex, the partners within 3 of those, and their zones
@@ -499,6 +534,7 @@ def _open_water_tail(ctx: Seat, head: int, towards: int) -> bool:
 # --- firing and capturing -----------------------------------------------------------------------------
 def _fire(ctx: Seat, pid: int) -> list[str]:
     state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    ctx.apcap = max(ctx.apcap, AP_SHOT)
     if ctx.ap < AP_SHOT or state.shots.get(pid, 0) >= 2:
         return []
     shooter = state.pieces[pid]
@@ -662,6 +698,7 @@ def _repairs(ctx: Seat, pid: int) -> list[str]:
     if state.lander_company(pid) == ctx.seat:
         return []
     _need(ctx, 1)
+    ctx.apcap = 3
     cost = repair_cost(state, ctx.seat, pid)
     if cost is None or ctx.ap < cost[0]:
         return []

@@ -34,6 +34,7 @@ MAX_SEATS = 4
 _SERIALS = count(1)  # TF22State._serial (0: owned by no state)
 FIRE_WATCH = 1 << 10  # TF22State._dirty: hex + FIRE_WATCH = a change of fire there (an armed unit, a Pontoon, a zone)
 AIM_WATCH = 2 << 10  # hex + AIM_WATCH: a change there of what the mover may fire at (White Ore, Pontoons, others')
+CARGO_WATCH = 3 << 10  # hex + CARGO_WATCH: the cargo of the carrier there changed (only carriers' lists read it)
 FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
 # the per-move counters an undo entry restores (besides the pieces it touched)
@@ -152,6 +153,9 @@ class TF22State:
             for piece in (old, new):
                 if piece is not None:
                     cells = self._where(piece)
+                    if piece.carrier >= 0:  # in the cargo of the piece on the map there
+                        dirty.update(cell + CARGO_WATCH for cell in cells)
+                        continue
                     dirty.update(cells)
                     if piece.kind in FIRE_KINDS:
                         dirty.update(cell + FIRE_WATCH for cell in cells)
@@ -232,7 +236,6 @@ class TF22State:
         obeys), then each piece through ``put``/``drop``, so the occupancy and the Zones of Fire are updated
         piece by piece as for any action (``fire.zones`` recomputes them if the tide or the holders differ)."""
         entry = self.journal.pop()
-        self._carry = self._dirty = None
         holder = self.holder
         for name, value in entry["small"].items():
             setattr(self, name, _snapshot(value))
