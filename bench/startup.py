@@ -16,7 +16,11 @@ For each of N runs (default 5), side by side in the same run:
                  not precached: the HTTP cache only)
 All times are ms from navigation start (performance.now() in the page). Prints medians (min-max).
 
-    python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--loadpackage] [--no-snapshot-too]
+    python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--against DIR] [--loadpackage] [--no-snapshot-too]
+
+--against DIR: a second built site (e.g. main's tree before a change, `python build.py build` into DIR from another
+checkout) whose app is booted too, interleaved with this one in every run ("before" rows, and its ratios to the same
+run's bare boot), so a change is measured as an A/B of one run.
 
 Goals: menu < 1000 ms cold; UI (MicroPython) ready < 500 ms cold; engine ready <= 1.15 x bare boot (cold);
 engine ready on a repeat visit (reload, offline) <= 0.5 x the bare boot.
@@ -25,6 +29,7 @@ engine ready on a repeat visit (reload, offline) <= 0.5 x the bare boot.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import statistics
 import sys
@@ -146,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--dist", type=Path, default=None, help="build into / serve this folder (default dist/)")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="a second built site whose app is booted interleaved with this one (an A/B in one run)")
     parser.add_argument(
         "--no-snapshot-too", action="store_true", help="also measure a repeat visit without the engine snapshot"
     )
@@ -165,14 +172,21 @@ def main(argv: list[str] | None = None) -> int:
     variants = [("app", "app", ""), ("app snapshot=0", "app", "?snapshot=0"), ("bare", "bare", "")]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
+    if args.against:
+        if not (args.against / "manifest.json").exists():
+            raise SystemExit(f"--against {args.against}: no built site there (python build.py build into it first)")
+        variants.insert(0, ("before app", "app", ""))
     phases = ["cold", "reload", "offline", "no snap"]
     results: dict[str, dict[str, dict[str, list[float]]]] = {
         name: {phase: {} for phase in phases} for name, _, _ in variants
     }
-    with build.serving(dist) as base, sync_playwright() as pw:
+    with contextlib.ExitStack() as stack, sync_playwright() as pw:
+        base = stack.enter_context(build.serving(dist))
+        before = stack.enter_context(build.serving(args.against)) if args.against else base
         for run in range(args.runs):
             for name, kind, query in variants:  # interleaved, so drift hits all variants alike
-                measured = one_run(pw, base, kind, query, args.no_snapshot_too)
+                site = before if name.startswith("before") else base
+                measured = one_run(pw, site, kind, query, args.no_snapshot_too)
                 for phase, data in measured.items():
                     for key, value in data.items():
                         results[name][phase].setdefault(key, []).append(value)
@@ -226,15 +240,16 @@ def main(argv: list[str] | None = None) -> int:
               f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
     print()
     bare = {phase: statistics.median(results["bare"][phase]["engine"]) for phase in ("cold", "reload")}
-    for phase in phases:
-        if not results["app"][phase].get("engine"):
+    for name, phase in [(n, ph) for n in ("before app", "app") if n in results for ph in phases]:
+        if not results[name][phase].get("engine"):
             continue
-        app = statistics.median(results["app"][phase]["engine"])
-        menu = statistics.median(results["app"][phase]["menu"])
-        ui = statistics.median(results["app"][phase]["ui"])
+        app = statistics.median(results[name][phase]["engine"])
+        menu = statistics.median(results[name][phase]["menu"])
+        ui = statistics.median(results[name][phase]["ui"])
         goal = "goal <= 1.15" if phase == "cold" else "goal <= 0.5"
         print(
-            f"{phase:<8} engine ready / bare boot = {app / bare['cold']:.3f} of the bare cold, "
+            ("before: " if name.startswith("before") else "")
+            + f"{phase:<8} engine ready / bare boot = {app / bare['cold']:.3f} of the bare cold, "
             f"{app / bare['reload']:.3f} of the bare reload ({goal}); menu {menu:.0f} ms (goal < 1000); "
             f"UI ready {ui:.0f} ms (goal < 500)"
         )
