@@ -231,7 +231,7 @@ def report_multi(pair: str, results: list[dict[str, Any]], wall: float) -> None:
     report_times(hero, results)
 
 
-def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
+def report(pair: str, results: list[dict[str, Any]], wall: float, paired: bool = False) -> None:
     n = len(results)
     wins = sum(r["outcome"] == "win" for r in results)
     ties = sum(r["outcome"] == "tie" for r in results)
@@ -246,6 +246,12 @@ def report(pair: str, results: list[dict[str, Any]], wall: float) -> None:
         print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
     print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
     first, second = pair.split("-", maxsplit=1)
+    if paired:  # consecutive results are one deal from both seats: the deals the bots decide, not the cards
+        points = [sum({"win": 1.0, "tie": 0.5}.get(r["outcome"], 0.0) for r in results[i:i + 2])
+                  for i in range(0, n - 1, 2)]
+        split = sum(p == 1.0 for p in points)
+        print(f"  deals played from both seats: {len(points)}; {first} won both {sum(p > 1.0 for p in points)}, "
+              f"{second} won both {sum(p < 1.0 for p in points)}, one each (the seat's cards decided) {split}")
     report_times(first, results)
     mine = [t for r in results for t in r["cpu"]]
     theirs = [t for r in results for t in r.get("cpu_second", ())]
@@ -308,9 +314,9 @@ def main(argv: list[str] | None = None) -> None:
             for result in pool.imap(play_one, jobs, chunksize=1):
                 results.append(result)
                 if args.progress and len(results) % args.progress == 0 and len(results) < len(jobs):
-                    report(pair, results, time.perf_counter() - start)
+                    report(pair, results, time.perf_counter() - start, args.paired)
                     sys.stdout.flush()
-            report(pair, results, time.perf_counter() - start)
+            report(pair, results, time.perf_counter() - start, args.paired)
             sys.stdout.flush()
 
 

@@ -278,9 +278,9 @@ class StrongBot:
     the mean and the p95); ``joint`` / ``types``: one regret-matching solve of the Bayesian game in which the
     opponent is one of the sampled hands (``types`` more hands drawn from the unseen cards) instead of one solve per
     determinization averaged; ``evaluation``: the static evaluation, ``"v1"`` (``sim._evaluate``) or ``"cap"``
-    (``bot_eval.evaluate_cap``: majorities that know how many more of a colour each ship can take); it measured
-    no stronger, 42.5% [paired, 80 matches] at a light budget); ``distinct_loads``: load options that make the
-    same ship (interchangeable slots) count once, so the rollouts go to options that differ.
+    (``bot_eval.evaluate_cap``: majorities that know how many more of a colour each ship can take; it measured
+    no stronger: 44% [35-54] of 100 paired matches, both bots at a light budget); ``distinct_loads``: load options
+    that make the same ship (interchangeable slots) count once, so the rollouts go to options that differ.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
