@@ -46,7 +46,9 @@ from .board import (
 from .fire import LAND_CELLS, active_memo, bridgeable, tide_active, unit_range, zones
 from .state import AIM_WATCH, CARGO_WATCH, FIRE_WATCH, MAX_SEATS, Derived, TF22State, lander_hexes
 from .units import (
+    ACCEPTS,
     ARMED,
+    BASE_SIZE,
     BUILDABLE,
     BUILDS_PER_TURN,
     CAPACITY,
@@ -114,6 +116,7 @@ class Seat:
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
         # carrying the lists from state to state (see ``_entry``): what a list depends on besides the pieces
         self.sig = (state.phase, state.seat, state.breach, state.tide)
+        self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``_entry``)
         self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
         self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
         # unit -> its piece, the hexes its list read, its targets' hexes (shots: the partners within 3 of them), the
@@ -261,14 +264,16 @@ def _entry(ctx: Seat, pid: int) -> list[str]:
             ctx.lists[pid] = found
             ctx.read[pid] = read
             return found
+    if not ctx.records or piece is None or piece.hex < 0:
+        found = ctx.lists[pid] = _unit_actions(ctx, pid)
+        return found
     ctx.need = ctx.near = ctx.reach = 0
     ctx.apcap = 1
     aim = ctx.aim = []
     found = ctx.lists[pid] = _unit_actions(ctx, pid)
-    if piece is not None and piece.hex >= 0 and ctx.moving and ctx.state.breach < 0:
-        cap = ctx.apcap
-        ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
-                         tuple(aim) if aim else (), cap, ctx.capped[cap])
+    cap = ctx.apcap
+    ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
+                     tuple(aim) if aim else (), cap, ctx.capped[cap])
     return found
 
 
@@ -435,31 +440,32 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     free = ctx.free_space(pid)
     found: list[str] = []
     enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, state.holder
-    land = LAND_CELLS[state.tide]
+    land, cargo, accepts, head = ctx.land, derived.cargo, ACCEPTS.get(kind, ()), f"load:{pid}<"  # fits(kind, ...)
     for cell in _around(ctx, pid, "open"):
         if cell in enemy or cell in lander:
             continue
         occupant = top.get(cell)
         if occupant is None:
             pontoon = pontoons.get(cell)
-            if pontoon is not None and free >= 1 and fits(kind, "pontoon"):
-                found.append(f"load:{pid}<{pontoon}")
+            if pontoon is not None and free >= 1 and "pontoon" in accepts:
+                found.append(head + str(pontoon))
             continue
         other = pieces[occupant]
-        if other.kind == "ore":
-            if free >= 1 and fits(kind, "ore") and (land[cell] or cell in pontoons):
-                found.append(f"load:{pid}<{occupant}")
+        other_kind = other.kind
+        if other_kind == "ore":
+            if free >= 1 and "ore" in accepts and (land[cell] or cell in pontoons):
+                found.append(head + str(occupant))
             continue
-        if other.kind == "freighter":
+        if other_kind == "freighter":
             _need(ctx, ring + 1)  # its activity: its second hex too
         if other.comm < 0 or holder[other.comm] != seat or not ctx.active(occupant):
             continue
-        if fits(kind, other.kind) and ctx.space(occupant) <= free:
-            found.append(f"load:{pid}<{occupant}")
-        if kind != "lander" and other.kind in CARRIERS:
-            found += [f"load:{pid}<{item}" for item in derived.cargo.get(occupant, ())
-                      if fits(kind, pieces[item].kind) and ctx.space(item) <= free]
-    return list(dict.fromkeys(found))
+        if other_kind in accepts and BASE_SIZE[other_kind] + len(cargo.get(occupant, ())) <= free:  # ctx.space
+            found.append(head + str(occupant))
+        if kind != "lander" and other_kind in CARRIERS:
+            found += [head + str(item) for item in cargo.get(occupant, ())
+                      if pieces[item].kind in accepts and ctx.space(item) <= free]
+    return list(dict.fromkeys(found)) if len(found) > 1 else found
 
 
 _UNLOADED = {"pontoon": 2, "freighter": 3, "speedboat": 4, "spider": 1}  # else 0: lands on any hex (see below)
