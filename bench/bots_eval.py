@@ -246,12 +246,13 @@ def report(pair: str, results: list[dict[str, Any]], wall: float, paired: bool =
         print(f"  {name:<4} {count / n:6.1%}  [95% CI {low:.1%} - {high:.1%}]  ({count})")
     print(f"  mean score margin {mean:+.2f} (95% CI {mean - half:+.2f} .. {mean + half:+.2f})")
     first, second = pair.split("-", maxsplit=1)
-    if paired:  # consecutive results are one deal from both seats: the deals the bots decide, not the cards
+    if paired:  # consecutive results are one deal from both seats (bots that share an algorithm also share the
+        # seat's random numbers, so near-copies split most deals: the deals won from both seats are the signal)
         points = [sum({"win": 1.0, "tie": 0.5}.get(r["outcome"], 0.0) for r in results[i:i + 2])
                   for i in range(0, n - 1, 2)]
         split = sum(p == 1.0 for p in points)
         print(f"  deals played from both seats: {len(points)}; {first} won both {sum(p > 1.0 for p in points)}, "
-              f"{second} won both {sum(p < 1.0 for p in points)}, one each (the seat's cards decided) {split}")
+              f"{second} won both {sum(p < 1.0 for p in points)}, one each {split}")
     report_times(first, results)
     mine = [t for r in results for t in r["cpu"]]
     theirs = [t for r in results for t in r.get("cpu_second", ())]
