@@ -16,7 +16,8 @@ Both print the first bot's move times (mean / median / p95 / max, CPython, every
 ones included; wall clock and the process's CPU time, which is what counts when the machine is shared). Where a
 turn is many decisions of one seat in a row (TF22: a move of up to 25 actions), the hero's turn times too (the sum
 over each run of its consecutive decisions). ``--game tf22`` defaults to 2 seats, ``strong-medium,medium-easy``,
-full 20-turn matches (``--options '{"turns": 8}'`` for short ones).
+full 20-turn matches (``--options '{"turns": 8}'`` for short ones); its bench bots ``v1`` and ``m1`` are the strong
+and medium bots before issue 25's per-move budget (``--pairs strong-v1,medium-m1``).
 LOAD! only: ``--pairs strong-v1`` plays the strong bot against ``v1``, the strong bot as it was before issue 25
 (``bots.V1``, the baseline a stronger one is measured against, same decision budget); ``x`` is a strong bot with
 the arguments of ``--x-params`` (JSON, e.g. ``'{"ordered": true}'``: ``--pairs x-v1``); ``--progress 10`` prints
@@ -110,6 +111,18 @@ def play_one(job: tuple[Any, ...]) -> dict[str, Any]:
             "cpu_second": cpu_second}
 
 
+def tf22_bot(level: str) -> Any:
+    """TF22's levels and its bench bots ``v1`` and ``m1``: the strong and medium bots as they were before issue 25's
+    per-move budget (``bots.V1``: ``--pairs strong-v1,medium-m1``)."""
+    from cargobay.games.tf22.bots import V1, MediumBot, StrongBot
+
+    if level == "v1":
+        return StrongBot(**V1["strong"])
+    if level == "m1":
+        return MediumBot(**V1["medium"])
+    return SPECS["tf22"].bot(level)
+
+
 def offered(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
     """The options the game's rules offer (an engine without, e.g., the shootout option plays its only way)."""
     names = {option.name for option in SPECS[game_id].info.options}
@@ -124,7 +137,7 @@ def play_multi(job: tuple[str, str, str, int, int, dict[str, Any]]) -> dict[str,
     me = seed % seats
     levels = [field] * seats
     levels[me] = hero
-    bots = [spec.bot(level) for level in levels]
+    bots = [tf22_bot(level) if game_id == "tf22" else spec.bot(level) for level in levels]
     match = Match(game, levels, seed, options)
     times: list[float] = []
     cpu: list[float] = []

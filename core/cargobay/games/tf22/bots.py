@@ -26,11 +26,28 @@ from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
 from .effects import execute
 from .fire import active, land_at, tide_active, zones
 from .legal import interference_pairs
-from .search import BUDGET, DEEP_WIDTH, FAR, ROOT_WIDTH, Evaluator, MoveSearch, _order, _unit, candidates, landing
+from .search import (
+    BUDGET,
+    DEEP_WIDTH,
+    FAR,
+    ROOT_WIDTH,
+    Evaluator,
+    MoveSearch,
+    _order,
+    _unit,
+    candidates,
+    decision_budget,
+    landing,
+    pruned,
+    spread,
+)
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["MediumBot", "StrongBot"]
+__all__ = ["V1", "MediumBot", "StrongBot"]
+
+# the bots as they were before issue 25's per-move budget (bench/bots_eval.py's ``v1`` levels: the baseline)
+V1: dict[str, dict[str, Any]] = {"strong": {"move_budget": 0, "distinct": False}, "medium": {"prune": False}}
 
 
 class Maps:
@@ -59,6 +76,20 @@ class Maps:
     def home_distance(self, kind: str, cell: int) -> int:
         table = self.sea_home if kind in SEA_UNITS else self.land_home
         return table.get(cell, FAR)
+
+
+
+class _Near:
+    """``search.Distances`` from the medium bot's ``Maps`` (a land carrier's trip: to the nearest White Ore)."""
+
+    def __init__(self, maps: Maps) -> None:
+        self.maps = maps
+
+    def home(self, kind: str, cell: int) -> int:
+        return self.maps.home_distance(kind, cell)
+
+    def trip(self, kind: str, cell: int) -> int:
+        return self.maps.land_ore.get(cell, FAR) if kind in LAND_UNITS else self.maps.home_distance(kind, cell)
 
 
 def _bfs(goals: list[int], passable: set[int]) -> dict[int, int]:
@@ -179,6 +210,9 @@ def _after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22Sta
 class MediumBot:
     level = "medium"
 
+    def __init__(self, prune: bool = False) -> None:
+        self.prune = prune  # the Lander's unloads and the builds cut as the strong bot's (``search.pruned``)
+
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
         if only is not None:
@@ -193,7 +227,7 @@ class MediumBot:
                        key=lambda a: (evaluate(game.apply(state, seat, a), seat, maps), a))
         stop = "takeoff" if "takeoff" in legal else "end"
         best, best_gain = stop, 0.05
-        for action in legal:
+        for action in pruned(state, legal, _Near(maps)) if self.prune else legal:
             if action in ("end", "takeoff") or not _worth_trying(state, action):
                 continue
             gain = evaluate(_after(game, state, seat, action), seat, maps) - base
@@ -207,8 +241,10 @@ class MediumBot:
 class StrongBot:
     level = "strong"
 
-    def __init__(self, budget: int = BUDGET) -> None:
+    def __init__(self, budget: int = BUDGET, move_budget: int = 0, distinct: bool = False) -> None:
         self.budget = budget
+        self.move_budget = move_budget  # 0: ``budget`` positions for every decision, the follow-ups tried in turn
+        self.distinct = distinct
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
@@ -219,7 +255,8 @@ class StrongBot:
         if state.phase == "land":
             return landing(state, legal)
         evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
-        search = MoveSearch(game, seat, evaluator, self.budget)
+        budget = decision_budget(state, seat, self.budget, self.move_budget)
+        search = MoveSearch(game, seat, evaluator, budget, self.distinct)
         if state.phase == "interfere" or state.breach >= 0:
             options = [a for a in legal if isinstance(parse(a), Lose | Fire)]
             return max(options, key=lambda a: (search.value(state, a)[0], a))
@@ -227,16 +264,24 @@ class StrongBot:
         # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
         # lost); nothing is played that does not beat both that and the position now
         floor = max(evaluator(state, ended=True), evaluator(state)) + 0.05
-        tries = sorted((a for a in candidates(state, seat, evaluator) if a not in ("end", "takeoff")), key=_order)
+        tries = sorted((a for a in candidates(state, seat, evaluator, distinct=self.distinct)
+                        if a not in ("end", "takeoff")), key=_order)
+        root = budget - budget // 4  # the rest for the follow-ups
+        if self.move_budget:  # the most promising first, and as much again for the follow-ups
+            root = budget - budget // 2
+            if len(tries) > root:
+                tries = spread(state, evaluator, tries)
         scored = []
-        for action in tries[: max(1, self.budget - ROOT_WIDTH * DEEP_WIDTH // 2)]:
+        for action in tries[:root]:
             value, child = search.value(state, action)
             scored.append((value, action, child))
         scored.sort(key=lambda item: (-item[0], item[1]))
         best, best_value = stop, floor
         for rank, (value, action, child) in enumerate(scored):
-            if rank < ROOT_WIDTH and search.left > 0:
-                value = max(value, search.follow_up(child, _unit(action)) - 0.1)
+            if rank < ROOT_WIDTH and search.left > 0:  # what is left shared out over the follow-ups
+                width = DEEP_WIDTH if not self.move_budget else min(
+                    DEEP_WIDTH, max(1, search.left // (min(ROOT_WIDTH, len(scored)) - rank)))
+                value = max(value, search.follow_up(child, _unit(action), width) - 0.1)
             if value > best_value:
                 best, best_value = action, value
         return best

@@ -47,7 +47,7 @@ them before the trip home, and brings everything home in time for the take-off.
 from __future__ import annotations
 
 import heapq
-from typing import Any
+from typing import Any, Protocol
 
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Action, Land, Load, Move, Unload, parse
@@ -58,9 +58,9 @@ from .flow import LANDING_ZONE, modules_score
 from .legal import unit_actions
 from .state import TF22State, lander_hexes
 from .tides import LAND, LEVELS, unseen
-from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, size
+from .units import ARMED, CAPACITY, CARRIERS, LAND_UNITS, MOBILE, SEA_UNITS, UNITS, size
 
-__all__ = ["Evaluator", "MoveSearch", "candidates", "landing"]
+__all__ = ["Distances", "Evaluator", "MoveSearch", "candidates", "decision_budget", "landing", "pruned", "spread"]
 
 FAR = 40  # farther than any path on the map
 
@@ -81,7 +81,9 @@ LANDING_GAMMA = 0.8  # per step from the pods to a lump of White Ore, when choos
 BOARD_NEAR = 4  # an enemy armed unit this near a captured Lander's pods boards it once its Turrets are down
 BOARD_FAR = 10  # (half as likely this far)
 BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost to boarding, by Turrets standing
-BUDGET = 100  # positions evaluated per decision (a move of 25 actions: ~2,500)
+BUDGET = 100  # positions evaluated per decision at most
+MOVE_BUDGET = 600  # positions per move, spread over its decisions by the Action Points it began with
+MIN_BUDGET = 24  # positions per decision at least
 
 
 def _trips(sources: dict[int, int], passable: bytearray) -> list[int]:
@@ -102,6 +104,11 @@ def _trips(sources: dict[int, int], passable: bytearray) -> list[int]:
             if passable[n] and not done[n]:
                 push(heap, (cost + 1, n))
     return found
+
+
+# the distance fields by what they are made from (passable hexes, goals, White Ore): most decisions of a move
+# change none of it, so they are made once (the lists are only read)
+_FIELDS: dict[tuple[bytes, bytes, tuple[int, ...], tuple[int, ...]], tuple[list[int], ...]] = {}
 
 
 class Evaluator:
@@ -132,12 +139,19 @@ class Evaluator:
                     sea[cell] = 1
         # per hex (FAR where no way leads): the steps home, and a trip for one more lump: to a hex next to it,
         # then from there home (a carrier that loads there)
-        self.land_home = _field(goals, bytearray(land))
-        self.sea_home = _field(goals, bytearray(sea))
         ore = [piece.hex for piece in state.pieces.values() if piece.kind == "ore" and piece.hex >= 0
                and (land_at(state, piece.hex) or piece.hex in derived.pontoon)]
-        self.land_trip = _trips(self._sources(ore, self.land_home), land)
-        self.sea_trip = _trips(self._sources(ore, self.sea_home), sea)
+        key = (bytes(land), bytes(sea), tuple(goals), tuple(ore))
+        fields = _FIELDS.get(key)
+        if fields is None:
+            land_home = _field(goals, bytearray(land))
+            sea_home = _field(goals, bytearray(sea))
+            fields = (land_home, sea_home, _trips(self._sources(ore, land_home), land),
+                      _trips(self._sources(ore, sea_home), sea))
+            if len(_FIELDS) >= 64:
+                _FIELDS.clear()
+            _FIELDS[key] = fields
+        self.land_home, self.sea_home, self.land_trip, self.sea_trip = fields
         # the next tide: the forecast's card (a face: a card a page cannot open yet shows as "?"), else the odds
         # of the cards not seen yet
         if forecast and forecast[0] in LEVELS:
@@ -333,7 +347,15 @@ def _useful(state: TF22State, action: str) -> bool:
     return True
 
 
-def _lander_unloads(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[str]:
+class Distances(Protocol):
+    """Steps for a unit of a kind from a hex: home, and (a carrier) on the trip for more White Ore."""
+
+    def home(self, kind: str, cell: int) -> int: ...
+
+    def trip(self, kind: str, cell: int) -> int: ...
+
+
+def _lander_unloads(state: TF22State, evaluator: Distances, actions: list[str]) -> list[str]:
     """Of the unloads out of a held Lander, per item the hex nearest its work (White Ore for carriers)."""
     best: dict[str, tuple[float, str]] = {}
     for action in actions:
@@ -347,7 +369,7 @@ def _lander_unloads(state: TF22State, evaluator: Evaluator, actions: list[str]) 
     return [action for _, action in best.values()]
 
 
-def _builds(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[str]:
+def _builds(state: TF22State, evaluator: Distances, actions: list[str]) -> list[str]:
     """Of a Production Unit's builds, per kind the place nearest its work: into a held Lander first (it scores
     there at once), else for a Transporter the cheapest trip for White Ore, for the others the way home."""
     best: dict[str, tuple[float, str]] = {}
@@ -363,6 +385,32 @@ def _builds(state: TF22State, evaluator: Evaluator, actions: list[str]) -> list[
     return [action for _, action in best.values()]
 
 
+def _alike(state: TF22State, pid: int) -> tuple[Any, ...]:
+    """What tells a piece from another to the rules and the evaluation, its id aside (the same kind, company and
+    counters, alike cargo)."""
+    piece = state.pieces[pid]
+    cargo = state.derived.cargo.get(pid, ())
+    return (piece.kind, piece.comm, piece.aux, state.shots.get(pid, 0), tuple(state.built.get(pid, ())),
+            tuple(sorted(_alike(state, item) for item in cargo)))
+
+
+def _distinct(state: TF22State, actions: list[str]) -> list[str]:
+    """Of the unloads of pieces alike (``_alike``) to the same place, the first only (they lead to the same
+    position, the ids aside)."""
+    seen: set[tuple[Any, ...]] = set()
+    found = []
+    for action in actions:
+        if action.startswith("unload:"):
+            head, _, place = action.partition("@")
+            unit, _, item = head[len("unload:"):].partition(">")
+            key = (unit, place, _alike(state, int(item)))
+            if key in seen:
+                continue
+            seen.add(key)
+        found.append(action)
+    return found
+
+
 _CELLS: dict[str, int] = {}  # a place's hex, read once (the board's places are few)
 
 
@@ -373,8 +421,31 @@ def _cell(place: str) -> int:
     return cell
 
 
-def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[int] | None = None) -> list[str]:
-    """The actions worth trying (of ``units`` only, if given): see the module's docstring."""
+def pruned(state: TF22State, actions: list[str], near: Distances) -> list[str]:
+    """``actions`` (every unit's, in their order) less what ``candidates`` leaves out of a Lander's unloads and a
+    Production Unit's builds (the best hex per item, the best place per kind), and unloads of pieces alike to the
+    same place but one."""
+    lander, top, pieces = state.derived.lander, state.derived.top, state.pieces
+    grouped: dict[tuple[int, str], list[str]] = {}
+    for action in actions:
+        if action.startswith("unload:") and "@" in action:
+            unit = _unit(action)
+            cell = _cell(action.partition("@")[2])
+            if pieces[unit].kind == "lander" and lander.get(cell) is None and top.get(cell) is None:
+                grouped.setdefault((unit, "unload"), []).append(action)
+        elif action.startswith("build:"):
+            grouped.setdefault((_unit(action), "build"), []).append(action)
+    kept = set(actions)
+    for (_, verb), group in grouped.items():
+        kept -= set(group)
+        kept |= set(_lander_unloads(state, near, group) if verb == "unload" else _builds(state, near, group))
+    return _distinct(state, [action for action in actions if action in kept])
+
+
+def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[int] | None = None,
+               distinct: bool = True) -> list[str]:
+    """The actions worth trying (of ``units`` only, if given): see the module's docstring (``distinct``: unloads of
+    pieces alike to one place but one, ``_distinct``)."""
     found: list[str] = []
     pieces = state.pieces
     pids = units if units is not None else [
@@ -396,6 +467,8 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
                         continue
                 rest.append(a)
             actions = rest + _lander_unloads(state, evaluator, out)
+        if distinct and pieces[pid].kind in CARRIERS:
+            actions = _distinct(state, actions)
         elif pieces[pid].kind == "production":
             builds = [a for a in actions if a.startswith("build:")]
             if builds:
@@ -410,8 +483,9 @@ _MOVES: dict[str, Action] = {}  # the moves read so far (immutable), by action t
 class MoveSearch:
     """Positions after candidate actions, scored; at most ``budget`` of them per decision."""
 
-    def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int) -> None:
+    def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int, distinct: bool = True) -> None:
         self.game = game
+        self.distinct = distinct
         self.seat = seat
         self.evaluate = evaluator
         self.left = budget
@@ -443,12 +517,13 @@ class MoveSearch:
         child = self.child(state, action)
         return self.evaluate(child), child
 
-    def follow_up(self, state: TF22State, unit: int) -> float:
-        """The best value one more action reaches: the same unit's, or any shot, capture or load."""
+    def follow_up(self, state: TF22State, unit: int, width: int = DEEP_WIDTH) -> float:
+        """The best value one more action reaches (of at most ``width`` tried): the same unit's, or any shot,
+        capture or load."""
         seat = self.seat
         if state.phase != "play" or state.seat != seat or state.ap[seat] < 1 or self.left <= 0:
             return -1e9
-        own = candidates(state, seat, self.evaluate, [unit])
+        own = candidates(state, seat, self.evaluate, [unit], self.distinct)
         acts = [a for a in own if not a.startswith("move:")] + [a for a in own if a.startswith("move:")][:6]
         for pid, piece in state.pieces.items():
             if (pid != unit and piece.hex >= 0 and piece.comm >= 0 and state.holder[piece.comm] == seat
@@ -456,16 +531,58 @@ class MoveSearch:
                 acts += [a for a in unit_actions(state, seat, pid) if a.startswith(("fire:", "capture:", "load:"))
                          and _useful(state, a)]
         best = -1e9
-        for action in list(dict.fromkeys(acts))[:DEEP_WIDTH]:
+        for action in list(dict.fromkeys(acts))[:width]:
             if self.left <= 0:
                 break
             best = max(best, self.value(state, action)[0])
         return best
 
 
+def decision_budget(state: TF22State, seat: int, budget: int, move_budget: int) -> int:
+    """Positions for this decision: ``move_budget`` shared out over the Action Points the move began with (about
+    one action each), within ``MIN_BUDGET``..``budget``; ``move_budget`` 0: ``budget``, whatever the move."""
+    if not move_budget:
+        return budget
+    began = max(state.ap[seat], AP_PER_MOVE + state.saved[seat])
+    return max(MIN_BUDGET, min(budget, move_budget // max(1, began)))
+
+
 def _unit(action: str) -> int:
     head = action.split(":", 1)[1]
     return int(head.split(">")[0].split("<")[0].split("+")[0])
+
+
+def spread(state: TF22State, evaluator: Evaluator, tries: list[str]) -> list[str]:
+    """``tries`` dealt out over the units: every unit's most promising action, then every unit's second, and so on,
+    so a short budget still tries something of each. A unit's own: shots, captures, loads, repairs and whatever goes
+    into a Lander first, then its moves and a Lander's unloads (the nearest its work first: home, or for a carrier
+    with room the trip for more White Ore), then a carrier's unloads onto the map. Carriers get two a round."""
+    pieces, lander, cargo = state.pieces, state.derived.lander, state.derived.cargo
+    by_unit: dict[int, list[tuple[int, int, int, str]]] = {}
+    for index, action in enumerate(tries):
+        unit = _unit(action)
+        rank, near = 0, 0
+        if action.startswith(("move:", "unload:", "build:")):
+            head, _, place = action.rpartition("@") if "@" in action else action.partition(">")
+            cell = _cell(place)
+            if action.startswith("move:"):
+                kind = pieces[unit].kind
+                if kind in CAPACITY and (kind == "production" or len(cargo.get(unit, ())) >= CAPACITY[kind]) \
+                        and cargo.get(unit):
+                    kind = "rcu"  # loaded (a Production Unit with White Ore, a full carrier): the way home counts
+            elif action.startswith("unload:"):
+                kind = pieces[int(head.split(">")[1])].kind
+            else:
+                kind = head.rsplit(">", 1)[1]
+            if cell not in lander:
+                rank = 1 if not action.startswith("unload:") or pieces[unit].kind == "lander" else 2
+                near = evaluator.trip(kind, cell) if kind in CAPACITY else evaluator.home(kind, cell)
+        by_unit.setdefault(unit, []).append((rank, near, index, action))
+    # the carriers (what scores) are dealt two actions a round
+    dealt = [(rank // 2 if pieces[unit].kind in CAPACITY else rank, first, action)
+             for first, (unit, actions) in enumerate(by_unit.items())
+             for rank, (*_, action) in enumerate(sorted(actions))]
+    return [action for *_, action in sorted(dealt)]
 
 
 def _order(action: str) -> int:
