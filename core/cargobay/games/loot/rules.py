@@ -240,10 +240,12 @@ class LootGame(Game[LootState]):
         return False
 
     def legal_actions(self, state: LootState, seat: int) -> list[str]:
+        if state.phase == "pick":  # (sorted, as "pick:1" < "pick:2" .. "pick:6")
+            if seat not in state.pickers or state.picks[seat] is not None:  # (``_acting``, the commonest case)
+                return []
+            return [_PICKS[index] for index, card in enumerate(state.locations) if card is not None]
         if not self._acting(state, seat):
             return []
-        if state.phase == "pick":  # (sorted, as "pick:1" < "pick:2" .. "pick:6")
-            return [_PICKS[index] for index, card in enumerate(state.locations) if card is not None]
         if state.phase == "prompt":
             return effects.prompt_actions(state)
         if state.phase == "shootout":
