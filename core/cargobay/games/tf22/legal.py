@@ -27,7 +27,6 @@ Decided here (the rulebook and rulings are silent):
 from __future__ import annotations
 
 from functools import cache
-from weakref import ref
 
 from .board import (
     CELLS,
@@ -101,7 +100,7 @@ class Seat:
     """What the generator needs about one seat in one state, computed once."""
 
     def __init__(self, state: TF22State, seat: int) -> None:
-        self._state = ref(state)  # not the state itself: the state's cache holds this (no reference cycle)
+        self.state = state  # set by _context, taken off after legal_actions/unit_actions (the state's cache holds this)
         self.seat = seat
         self.derived = state.derived
         self.zones = zones(state)
@@ -138,12 +137,6 @@ class Seat:
                 and parent.built == state.built and parent.reserve == state.reserve
                 and parent.modules == state.modules and parent.landers == state.landers):
             self.carried = parent.lists, parent.read, dirty
-
-    @property
-    def state(self) -> TF22State:
-        state = self._state()
-        assert state is not None  # only the state's cache holds this Seat
-        return state
 
     def active(self, pid: int) -> bool:
         """``fire.active(state, pid, seat)``, with this Seat's zones (the state's) at hand."""
@@ -230,6 +223,8 @@ def _context(state: TF22State, seat: int) -> Seat:
     ctx = state._cache.get(key)
     if ctx is None:
         ctx = state._cache[key] = Seat(state, seat)
+    else:
+        ctx.state = state
     result: Seat = ctx
     return result
 
@@ -239,8 +234,19 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     ctx = _context(state, seat)
     found = ctx.lists.get(pid)
     if found is None:
-        found = _entry(ctx, pid)
+        try:
+            found = _entry(ctx, pid)
+        finally:
+            _release(ctx)
+    else:
+        _release(ctx)
     return found
+
+
+def _release(ctx: Seat) -> None:
+    """Take the state off its Seat (the state's cache holds the Seat: with the state it would be a reference
+    cycle, freed only by the cyclic garbage collector); ``_context`` puts it back."""
+    ctx.__dict__.pop("state", None)
 
 
 CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
@@ -753,9 +759,12 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     found = global_actions(state, seat)
     ctx = _context(state, seat)
     lists = ctx.lists
-    for pid in actors(state, seat):
-        listed = lists.get(pid)
-        if listed is None:  # unit_actions, written out
-            listed = _entry(ctx, pid)
-        found += listed
+    try:
+        for pid in actors(state, seat):
+            listed = lists.get(pid)
+            if listed is None:  # unit_actions, written out
+                listed = _entry(ctx, pid)
+            found += listed
+    finally:
+        _release(ctx)
     return sorted(found)
