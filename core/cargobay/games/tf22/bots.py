@@ -30,6 +30,7 @@ from .search import (
     BUDGET,
     DEEP_WIDTH,
     FAR,
+    MOVE_BUDGET,
     ROOT_WIDTH,
     Evaluator,
     MoveSearch,
@@ -44,10 +45,13 @@ from .search import (
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["V1", "MediumBot", "StrongBot"]
+__all__ = ["PER_MOVE", "V1", "MediumBot", "StrongBot"]
 
 # the bots as they were before issue 25's per-move budget (bench/bots_eval.py's ``v1`` levels: the baseline)
 V1: dict[str, dict[str, Any]] = {"strong": {"move_budget": 0, "distinct": False}, "medium": {"prune": False}}
+# the strong bot with the per-move budget (measured, issue 25: level with V1 head to head, +0.1 +/- 1.5 points a
+# 10-turn match, move CPU p95 ~0.6x); off by default: on seed 1 of the fixed-seed test it leaves a built unit behind
+PER_MOVE: dict[str, Any] = {"move_budget": MOVE_BUDGET, "distinct": True}
 
 
 class Maps:
@@ -210,7 +214,7 @@ def _after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22Sta
 class MediumBot:
     level = "medium"
 
-    def __init__(self, prune: bool = False) -> None:
+    def __init__(self, prune: bool = True) -> None:
         self.prune = prune  # the Lander's unloads and the builds cut as the strong bot's (``search.pruned``)
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:

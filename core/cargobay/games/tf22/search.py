@@ -82,7 +82,7 @@ BOARD_NEAR = 4  # an enemy armed unit this near a captured Lander's pods boards 
 BOARD_FAR = 10  # (half as likely this far)
 BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost to boarding, by Turrets standing
 BUDGET = 100  # positions evaluated per decision at most
-MOVE_BUDGET = 600  # positions per move, spread over its decisions by the Action Points it began with
+MOVE_BUDGET = 1000  # positions per move, spread over its decisions by the Action Points it began with (0: none)
 MIN_BUDGET = 24  # positions per decision at least
 
 
