@@ -284,9 +284,9 @@ class StrongBot:
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
-    Measured closest to the issue's 60%-over-``V1`` goal (not yet confirmed over 400 matches, so not the default):
-    ``{"exact": 3, "ordered": True, "distinct_loads": True, "load_rollouts": 96, "determinizations": 12,
-    "budget": 8000}``, about 0.89 of ``V1``'s CPU a decision (``bench/bots_eval.py --paired --pairs x-v1``).
+    Level with ``V1``, not stronger (so not the default): ``{"exact": 3, "ordered": True, "distinct_loads": True,
+    "load_rollouts": 96, "determinizations": 12, "budget": 8000}`` won 50.3% [45.0-55.6] of 340 paired matches at
+    about 0.90 of ``V1``'s CPU a decision (``bench/bots_eval.py --paired --pairs x-v1``, issue 25, session 6).
     The old defaults measured 59-66 ms of CPU a decision on average, p95 160-180 ms, in CPython (2 matches, issue
     25); with ``fast_solve`` 47.5 / 137 ms against 63.9 / 178 ms for ``V1`` over the same 213 views.
     Strength and time are counts, never clock readings, so a decision is a function of the view
