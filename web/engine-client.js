@@ -87,30 +87,12 @@ function onStatus(ev) {
     timings.ready = Math.round(performance.now());
     timings.worker = ev.timings || null;
     resolveReady(ev.state === "ready");
-    if (ev.state === "ready") whenIdle(warmPicked);
     if (ev.state === "ready" && ev.timings?.snapshot === "wanted") whenIdle(makeSnapshot);
   }
   render();
   for (const fn of listeners) {
     try { fn(ev); } catch (err) { console.error(err); }
   }
-}
-
-// The game picked in the menu (its card's aria-pressed="true"), warmed in the engine once it is ready and again on
-// each new pick, in idle time: the worker imports its rules, board and bots ahead of Start (engine.worker.mjs, warm).
-// timings.warm[game] is "asked", then the ms the worker took (or "failed").
-timings.warm = {};
-function warmPicked() {
-  const menu = document.getElementById("game-menu");
-  if (!menu || !channel) return;
-  const send = () => {
-    const game = menu.querySelector(".game-card[aria-pressed='true']")?.dataset.game;
-    if (!game || game in timings.warm) return;
-    timings.warm[game] = "asked";
-    channel.postMessage({ warm: game });
-  };
-  new MutationObserver(() => whenIdle(send)).observe(menu, { subtree: true, attributes: true, attributeFilter: ["aria-pressed"] });
-  send();
 }
 
 // The engine's memory snapshot for the next visit (worker/engine.worker.mjs): taken by a worker of its own, started
@@ -206,7 +188,6 @@ function createWorker() {
     const msg = e.data;
     if (!msg || typeof msg !== "object") return;
     if (msg.event === "status") { if (msg.shared) timings.shared = msg.shared; onStatus(msg); return; }
-    if (msg.event === "warmed") { timings.warm[msg.game] = msg.ok ? msg.ms : "failed"; return; }
     const resolve = pending.get(msg.id);
     if (resolve) {
       pending.delete(msg.id);

@@ -139,12 +139,9 @@ async function sha256hex(buf) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-let pyodide = null; // the runtime, once loaded (the warm-up below runs Python of its own)
-
 async function boot() {
   if (useLoadPackage) return bootWithLoadPackage();
   const [py, wheelBuf] = await Promise.all([pyodideP, wheelP]);
-  pyodide = py;
   postStatus("loading", "installing", 0.85);
   // Installs the pure-Python wheel into site-packages (format "wheel" => extractDir is site-packages).
   py.unpackArchive(wheelBuf, "wheel");
@@ -174,7 +171,6 @@ async function boot() {
 // because loadPackage fetches the wheel only after the runtime is up.
 async function bootWithLoadPackage() {
   const [py, cfg] = await Promise.all([pyodideP, configP]);
-  pyodide = py;
   postStatus("loading", "installing", 0.85);
   const url = new URL(cfg.wheel, siteRoot);
   const errors = [];
@@ -247,51 +243,10 @@ function answer(req) {
   req.reply({ id: req.id, text });
 }
 
-// ------------------------------------------------------------------------------------------ warm-up
-// {warm: "<game id>"} (engine-client.js sends it, in idle time, for the game picked in the menu once the engine is
-// ready): the imports a match of that game makes at its Start (its rules, board, bots and the match session; up to
-// ~0.3-0.5 s in the browser for TF22) are made now, by setting up a match in a throwaway Service that is dropped at
-// once, so neither the Start nor the first bot move pays them. Once per game and never before ready (it cannot delay
-// the boot); run in a task of its own, so a request already queued goes first. Answered {event: "warmed", game, ok, ms}.
-const WARM_PY = `
-def _cargobay_warm(game_id):
-    from cargobay.registry import get_playable_spec
-    from cargobay.service import PROTOCOL, Service
-
-    spec = get_playable_spec(game_id)
-    low, high = spec.info.seats
-    bots = [level for level in reversed(spec.levels) if level != "easy"] or ["easy"]
-    seats = (bots[:high] + ["human"] * low)[:max(low, min(high, len(bots)))]
-    answer = Service().handle({"type": "new_match", "v": PROTOCOL, "game": game_id, "seats": seats, "seed": 0})
-    return bool(answer["ok"])
-
-_cargobay_warm
-`;
-let warmFn = null;
-const warmed = new Set();
-
-function warm(game, reply) {
-  if (!handle || !pyodide || typeof game !== "string" || !/^[a-z0-9_-]{1,40}$/.test(game) || warmed.has(game)) return;
-  warmed.add(game);
-  setTimeout(() => {
-    const t = performance.now();
-    let ok = false;
-    try {
-      warmFn ??= pyodide.runPython(WARM_PY);
-      ok = Boolean(warmFn(game));
-    } catch (err) {
-      console.warn("cargobay: warming", game, "failed:", String(err && err.message ? err.message : err));
-    }
-    reply({ event: "warmed", game, ok, ms: Math.round(performance.now() - t) });
-  }, 0);
-}
-
 function onRequest(data, reply, client) {
   const id = data && Number.isInteger(data.id) ? data.id : null;
   try {
-    if (data && typeof data.warm === "string" && !("id" in data)) {
-      warm(data.warm, reply);
-    } else if (client && data && data.bye === true) {
+    if (client && data && data.bye === true) {
       client.close();
     } else if (id === null || typeof data.text !== "string") {
       respondError(reply, id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");
