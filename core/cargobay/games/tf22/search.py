@@ -50,7 +50,7 @@ import heapq
 from typing import Any, Protocol
 
 from ...engine import Game
-from .actions import UNIT_ACTIONS, Action, Land, Load, Move, Unload, parse
+from .actions import UNIT_ACTIONS, Action, Build, Capture, Fire, Land, Load, Move, Repair, Unload, parse
 from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, TERRAIN_NAMES, disk, distance, parse_hex
 from .effects import execute
 from .fire import LAND_CELLS, land_at, tide_active, zones
@@ -394,16 +394,28 @@ def _alike(state: TF22State, pid: int) -> tuple[Any, ...]:
             tuple(sorted(_alike(state, item) for item in cargo)))
 
 
+_MOVES: dict[str, Action] = {}  # the actions read so far (immutable), by action text: a search reads each many times
+
+
+def _read(action: str) -> Action:
+    """``parse(action)``, kept: a parse costs ~30 times a dictionary look-up."""
+    move = _MOVES.get(action)
+    if move is None:
+        if len(_MOVES) >= 50_000:
+            _MOVES.clear()
+        move = _MOVES[action] = parse(action)
+    return move
+
+
 def _distinct(state: TF22State, actions: list[str]) -> list[str]:
     """Of the unloads of pieces alike (``_alike``) to the same place, the first only (they lead to the same
     position, the ids aside)."""
     seen: set[tuple[Any, ...]] = set()
     found = []
     for action in actions:
-        if action.startswith("unload:"):
-            head, _, place = action.partition("@")
-            unit, _, item = head[len("unload:"):].partition(">")
-            key = (unit, place, _alike(state, int(item)))
+        move = _read(action)
+        if isinstance(move, Unload):
+            key = (move.unit, move.hex, move.towards, _alike(state, move.piece))
             if key in seen:
                 continue
             seen.add(key)
@@ -428,13 +440,13 @@ def pruned(state: TF22State, actions: list[str], near: Distances) -> list[str]:
     lander, top, pieces = state.derived.lander, state.derived.top, state.pieces
     grouped: dict[tuple[int, str], list[str]] = {}
     for action in actions:
-        if action.startswith("unload:") and "@" in action:
-            unit = _unit(action)
-            cell = _cell(action.partition("@")[2])
+        move = _read(action)
+        if isinstance(move, Unload):
+            unit, cell = move.unit, move.hex
             if pieces[unit].kind == "lander" and lander.get(cell) is None and top.get(cell) is None:
                 grouped.setdefault((unit, "unload"), []).append(action)
-        elif action.startswith("build:"):
-            grouped.setdefault((_unit(action), "build"), []).append(action)
+        elif isinstance(move, Build):
+            grouped.setdefault((move.unit, "build"), []).append(action)
     kept = set(actions)
     for (_, verb), group in grouped.items():
         kept -= set(group)
@@ -460,8 +472,9 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
             lander, top = state.derived.lander, state.derived.top
             out, rest = [], []
             for a in actions:
-                if a.startswith("unload:") and "@" in a:
-                    cell = _cell(a.partition("@")[2])
+                move = _read(a)
+                if isinstance(move, Unload):
+                    cell = move.hex
                     if lander.get(cell) is None and top.get(cell) is None:
                         out.append(a)
                         continue
@@ -470,14 +483,11 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
         if distinct and pieces[pid].kind in CARRIERS:
             actions = _distinct(state, actions)
         elif pieces[pid].kind == "production":
-            builds = [a for a in actions if a.startswith("build:")]
+            builds = [a for a in actions if isinstance(_read(a), Build)]
             if builds:
-                actions = [a for a in actions if not a.startswith("build:")] + _builds(state, evaluator, builds)
+                actions = [a for a in actions if a not in builds] + _builds(state, evaluator, builds)
         found += actions
     return found
-
-
-_MOVES: dict[str, Action] = {}  # the moves read so far (immutable), by action text: a search reads each many times
 
 
 class MoveSearch:
@@ -494,11 +504,7 @@ class MoveSearch:
         """The state after the seat's legal ``action`` (a unit's: applied straight to a copy, with no undo entry
         and no forecast read, neither of which the evaluation looks at)."""
         self.left -= 1
-        move = _MOVES.get(action)
-        if move is None:
-            if len(_MOVES) >= 50_000:
-                _MOVES.clear()
-            move = _MOVES[action] = parse(action)
+        move = _read(action)
         if not isinstance(move, UNIT_ACTIONS):
             new: TF22State = self.game.apply(state, self.seat, action)
             return new
@@ -587,7 +593,7 @@ def spread(state: TF22State, evaluator: Evaluator, tries: list[str]) -> list[str
 
 def _order(action: str) -> int:
     """Shots, captures and cargo first, then the rest: what is tried when the budget is short."""
-    return 0 if action.startswith(("fire:", "capture:", "load:", "unload:", "repair:")) else 1
+    return 0 if isinstance(_read(action), Fire | Capture | Load | Unload | Repair) else 1
 
 
 def _field(goals: list[int], passable: bytearray) -> list[int]:
