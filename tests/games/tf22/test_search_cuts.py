@@ -32,7 +32,7 @@ def _a_state_with_builds() -> tuple[TF22State, int, int, list[Build]]:
 def test_the_builds_keep_the_best_place_per_kind_with_or_without_the_alike_unload_cut() -> None:
     state, seat, unit, builds = _a_state_with_builds()
     evaluator = Evaluator(state, seat, [])
-    kept = {distinct: [m for m in map(parse, candidates(state, seat, evaluator, [unit], distinct)) if isinstance(m, Build)]
-            for distinct in (True, False)}
+    kept = {distinct: [move for move in map(parse, candidates(state, seat, evaluator, [unit], distinct))
+                       if isinstance(move, Build)] for distinct in (True, False)}
     assert 0 < len(kept[False]) == len({build.kind for build in kept[False]}) < len(builds)  # one place per kind
     assert kept[True] == kept[False]
