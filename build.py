@@ -649,12 +649,13 @@ def parallel(rest: list[str]) -> list[str]:
     test but the per-worker site server and Chromium). `--maxschedchunk 1`: a worker is given one test at a time
     (xdist would otherwise hand each worker a fixed eighth of the suite up front), so the longest-first order of
     conftest.py balances the two. Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process;
-    `--slow` alone (the whole suite with the long sweeps and measurements marked slow) stays on two workers."""
+    `--slow` alone (the whole suite with the long sweeps and measurements marked slow) stays on two workers. The whole
+    suite also prints its 30 longest tests (`--durations`), so every CI log shows where the suite's time goes."""
     if [arg for arg in rest if arg != "--slow"] or importlib.util.find_spec("xdist") is None:
         return []
     # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)
     extra = ["-p", "no:benchmark"] if importlib.util.find_spec("pytest_benchmark") else []
-    return ["-n", "2", "--dist", "load", "--maxschedchunk", "1", *extra]
+    return ["-n", "2", "--dist", "load", "--maxschedchunk", "1", "--durations", "30", *extra]
 
 
 def main(argv: list[str] | None = None) -> int:
