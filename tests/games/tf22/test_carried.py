@@ -1,6 +1,6 @@
-"""The unit lists carried from a state to its copies (legal.py ``_entry``): with ``legal.CHECK_CARRIED`` on, every
-list taken over from the state before is compared with one made afresh, at every step of random matches (2-4
-seats) and for every unit of the seat to act; the matches must carry lists often enough for that to mean
+"""The unit lists carried from a state to its copies (carry.py, legal.py ``_entry``): with ``carry.CHECK_CARRIED``
+on, every list taken over from the state before is compared with one made afresh, at every step of random matches
+(2-4 seats) and for every unit of the seat to act; the matches must carry lists often enough for that to mean
 something."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import random
 import pytest
 
 from cargobay.engine import CHANCE, TERMINAL
-from cargobay.games.tf22 import legal
+from cargobay.games.tf22 import carry, legal
 from cargobay.games.tf22.rules import GAME
 
 MATCHES = 12
@@ -30,7 +30,7 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
             counts[1] += carried[2].isdisjoint(read[1])
         return entry(ctx, pid)
 
-    monkeypatch.setattr(legal, "CHECK_CARRIED", True)
+    monkeypatch.setattr(carry, "CHECK_CARRIED", True)
     monkeypatch.setattr(legal, "_entry", counted)
     return counts
 

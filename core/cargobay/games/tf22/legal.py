@@ -29,7 +29,6 @@ from __future__ import annotations
 from functools import cache
 
 from .board import (
-    CELLS,
     EDGE,
     HEX_TEXT,
     HEXES,
@@ -42,8 +41,12 @@ from .board import (
     hex_text,
     neighbour,
 )
-from .fire import LAND_CELLS, active_memo, bridgeable, tide_active, unit_range, zones
-from .state import AIM_WATCH, CARGO_WATCH, FIRE_WATCH, MAX_SEATS, Derived, TF22State, lander_hexes
+from .carry import record, start, take
+from .fire import bridgeable, tide_active, unit_range
+from .seat import Seat
+from .seat import context as _context
+from .seat import release as _release
+from .state import Derived, TF22State, lander_hexes
 from .units import (
     ACCEPTS,
     ARMED,
@@ -53,11 +56,9 @@ from .units import (
     CAPACITY,
     CAPTURABLE,
     CARRIERS,
-    LAND_UNITS,
     NAMES,
     SEA_UNITS,
     TRANSPORTERS_PER_TURN,
-    Piece,
     fits,
     size,
 )
@@ -92,119 +93,6 @@ def landing_sites(state: TF22State) -> list[str]:
     return cached
 
 
-# Seat.read's entries: a unit's piece, the hexes its list read, its targets' hexes, the AP it looked at, the AP
-Read = tuple[Piece, frozenset[int], tuple[int, ...], int, int]
-
-
-class Seat:
-    """What the generator needs about one seat in one state, computed once."""
-
-    def __init__(self, state: TF22State, seat: int) -> None:
-        self.state = state  # set by _context, taken off after legal_actions/unit_actions (the state's cache holds this)
-        self.seat = seat
-        self.derived = state.derived
-        self.zones = zones(state)
-        self.enemy = self.zones.enemy(seat)
-        self.ap = state.ap[seat]
-        self.land = LAND_CELLS[state.tide]
-        self.moving = state.phase == "play" and state.seat == seat  # the seat is in its move (units may act)
-        self._ready: list[tuple[int, int, int]] | None = None
-        self._covers: list[tuple[int, int, frozenset[int]]] | None = None
-        self._aims: set[int] | None = None
-        self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
-        self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
-        # carrying the lists from state to state (see ``_entry``): what a list depends on besides the pieces
-        self.sig = (state.phase, state.seat, state.breach, state.tide)
-        self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``_entry``)
-        self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
-        self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
-        # unit -> its piece, the hexes its list read, its targets' hexes (shots: the partners within 3 of them), the
-        # most AP it looked at (1-3) and the AP up to that
-        self.read: dict[int, Read] = {}
-        self.need = 0  # while a list is made: how far from the unit it read (``_entry``)
-        self.near = 0  # and how far its shots looked for partners (armed units, Pontoons, enemy zones only)
-        self.reach = 0  # and how far it looked for targets (White Ore, Pontoons, others' pieces only)
-        self.aim: list[int] = []  # and the hexes of its targets (the partners within 3 of them: the same kinds)
-        self.capped = tuple(min(self.ap, cap) for cap in range(4))  # the AP up to 0-3
-        self.apcap = 1  # while a list is made: the most AP it looked at (1: any; 2: shots; 3: breaches, repairs)
-        self.carried: tuple[dict[int, list[str]], dict[int, Read], set[int]] | None = None
-        parent: Seat | None = state._carry
-        if parent is not None and parent.seat == seat:
-            state._carry = None  # taken over (or not) by the seat's one Seat of this state
-        dirty = state._dirty
-        if (parent is not None and dirty is not None and self.moving and state.breach < 0 and parent.seat == seat
-                and parent.sig == self.sig and parent.holder == state.holder and parent.shots == state.shots
-                and parent.built == state.built and parent.reserve == state.reserve
-                and parent.modules == state.modules and parent.landers == state.landers):
-            self.carried = parent.lists, parent.read, dirty
-
-    def active(self, pid: int) -> bool:
-        """``fire.active(state, pid, seat)``, with this Seat's zones (the state's) at hand."""
-        found = self._active.get(pid)
-        if found is None:
-            found = self._active[pid] = self._activity(pid)
-        return found
-
-    def _activity(self, pid: int) -> bool:
-        """``fire._active``, written out."""
-        piece = self.pieces[pid]
-        where = piece.hex
-        if where < 0 or piece.comm < 0 or self.holder[piece.comm] != self.seat:
-            return False
-        kind = piece.kind
-        if kind == "lander":
-            return True
-        if kind == "turret":
-            return pid not in self.zones.silenced
-        enemy = self.enemy
-        if kind in LAND_UNITS:  # tide-active: on land or on a Pontoon
-            return (self.land[where] or where in self.derived.pontoon) and where not in enemy
-        if kind == "freighter":
-            return tide_active(self.state, piece) and not any(cell in enemy for cell in self.derived.hexes(piece))
-        return tide_active(self.state, piece) and where not in enemy
-
-    def ready(self) -> list[tuple[int, int, int]]:
-        """The seat's units that can fire now: (id, hex, range)."""
-        if self._ready is None:
-            state = self.state
-            shots, pieces, enemy, seat = state.shots, state.pieces, self.enemy, self.seat
-            # a unit projecting fire is active unless it stands in an enemy zone (a Turret there is silenced)
-            self._ready = [
-                (pid, cell, reach) for pid, (owner, cell, reach) in self.zones.shooters.items()
-                if owner == seat and shots.get(pid, 0) < 2 and (cell not in enemy or pieces[pid].kind == "turret")
-            ]
-        return self._ready
-
-    def covers(self) -> list[tuple[int, int, frozenset[int]]]:
-        """``ready`` with the hexes each unit reaches: (id, hex, hexes)."""
-        if self._covers is None:
-            self._covers = [(pid, cell, disk_set(cell, reach)) for pid, cell, reach in self.ready()]
-        return self._covers
-
-    def aims(self) -> set[int]:
-        """The hexes where the seat may find something to fire at: White Ore, Pontoons and the pieces it does not
-        command (a superset: ``_fire`` looks at each piece there)."""
-        if self._aims is None:
-            derived, holder, seat = self.derived, self.state.holder, self.seat
-            found = derived.ore | derived.pontoon.keys()
-            for comm, cells in derived.comms.items():
-                if holder[comm] != seat:
-                    found |= cells
-            self._aims = found
-        return self._aims
-
-    def free_space(self, carrier: int) -> int:
-        kind = self.state.pieces[carrier].kind
-        if kind == "lander":
-            return 1 << 20
-        pieces, cargo = self.state.pieces, self.derived.cargo
-        used = sum(size(pieces[item].kind, len(cargo.get(item, ()))) for item in cargo.get(carrier, ()))
-        return CAPACITY[kind] - used
-
-    def space(self, pid: int) -> int:
-        return size(self.state.pieces[pid].kind, len(self.derived.cargo.get(pid, ())))
-
-
 def actors(state: TF22State, seat: int) -> list[int]:
     """The seat's pieces on the map that may act in its move (units, Laser Turrets, Landers)."""
     if state.phase != "play" or state.seat != seat:
@@ -213,20 +101,6 @@ def actors(state: TF22State, seat: int) -> list[int]:
         return sorted({int(a.split(":")[1].split("+")[0]) for a in _breach_fire(_context(state, seat))})
     pieces, holder = state.pieces, state.holder
     return [pid for pid in state.derived.units if holder[pieces[pid].comm] == seat]
-
-
-_SEAT_KEYS = tuple(("seat", seat) for seat in range(MAX_SEATS))  # made once: no tuple per call
-
-
-def _context(state: TF22State, seat: int) -> Seat:
-    key = _SEAT_KEYS[seat] if 0 <= seat < MAX_SEATS else ("seat", seat)
-    ctx = state._cache.get(key)
-    if ctx is None:
-        ctx = state._cache[key] = Seat(state, seat)
-    else:
-        ctx.state = state
-    result: Seat = ctx
-    return result
 
 
 def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
@@ -243,63 +117,20 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     return found
 
 
-def _release(ctx: Seat) -> None:
-    """Take the state off its Seat (the state's cache holds the Seat: with the state it would be a reference
-    cycle, freed only by the cyclic garbage collector); ``_context`` puts it back."""
-    ctx.__dict__.pop("state", None)
-
-
-CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
-
-
 def _entry(ctx: Seat, pid: int) -> list[str]:
     """The unit's actions: those of the state this one was copied from if nothing the list read changed since
-    (the same piece, the same signature (``Seat.sig``, the holders, shots, builds, reserve, modules, Landers),
-    no change on the hexes within the distance it read: ``need``), else made afresh."""
-    carried = ctx.carried
+    (carry.py), else made afresh (and what it read recorded, in a move)."""
     piece = ctx.pieces.get(pid)
-    if carried is not None:
-        read = carried[1].get(pid)
-        dirty = carried[2]
-        if (read is not None and read[0] is piece and read[4] == ctx.capped[read[3]] and dirty.isdisjoint(read[1])
-                and (not read[2] or all(dirty.isdisjoint(_FIRE_NEAR[cell]) for cell in read[2]))):
-            found = carried[0][pid]
-            if CHECK_CARRIED:
-                fresh = _unit_actions(ctx, pid)
-                assert fresh == found, (pid, piece, found, fresh)
-            ctx.lists[pid] = found
-            ctx.read[pid] = read
+    if ctx.carried is not None:
+        found = take(ctx, pid, piece, _unit_actions)
+        if found is not None:
             return found
     if not ctx.records or piece is None or piece.hex < 0:
         found = ctx.lists[pid] = _unit_actions(ctx, pid)
         return found
-    ctx.need = ctx.near = ctx.reach = 0
-    ctx.apcap = 1
-    aim = ctx.aim = []
+    start(ctx)
     found = ctx.lists[pid] = _unit_actions(ctx, pid)
-    cap = ctx.apcap
-    ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
-                     tuple(aim) if aim else (), cap, ctx.capped[cap])
-    return found
-
-
-# per hex: the hexes within 3 (the longest range) as fire changes (``FIRE_WATCH`` added)
-_FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell in range(CELLS)]
-
-
-@cache
-def _watched(cell: int, need: int, near: int, reach: int, carrier: bool) -> frozenset[int]:
-    """What a list made for a unit on ``cell`` read, as ``TF22State._dirty`` names changes: the hexes within
-    ``need``; (``FIRE_WATCH`` added) those within ``near`` for a change of fire (shots' partners); (``AIM_WATCH``
-    added) those within ``reach`` for a change of what it may fire at; (``CARGO_WATCH`` added, a carrier's list)
-    those within ``need`` for a change of cargo (its own, its neighbours')."""
-    found = disk_set(cell, need)
-    if carrier:
-        found |= {CARGO_WATCH + other for other in disk(cell, need)}
-    if near:
-        found |= {FIRE_WATCH + other for other in disk(cell, near)}
-    if reach:
-        found |= {AIM_WATCH + other for other in disk(cell, reach)}
+    record(ctx, pid, piece)
     return found
 
 

@@ -13,7 +13,8 @@ from typing import Any
 from .actions import Build, Capture, Fire, Load, Lose, Move, Repair, Replace, Simple, Unload
 from .board import NEIGHBOURS, TERRAIN, distance, hex_text
 from .fire import active, land_at, tide_active, unit_range, zones
-from .legal import _context, build_place
+from .legal import build_place
+from .seat import context as _context
 from .state import TF22State
 from .units import ARMED, BUILDS_PER_TURN, CAPACITY, CAPTURABLE, CARRIERS, NAMES, SEA_UNITS, TRANSPORTERS_PER_TURN, fits
 

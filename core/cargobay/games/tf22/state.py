@@ -88,7 +88,7 @@ class TF22State:
     # this state's serial number: what ``Derived.owner`` and ``Zones.owner`` hold (the state itself there would make
     # every state a reference cycle, freed only by the cyclic garbage collector)
     _serial: int = field(default_factory=lambda: next(_SERIALS), repr=False)
-    # legal.py's carried unit lists: the mover's ``legal.Seat`` of the state this was copied from (its unit lists
+    # carry.py's carried unit lists: the mover's ``seat.Seat`` of the state this was copied from (its unit lists
     # and what each read), and the hexes where something changed since the copy (``_dirty``: a piece's hexes, a
     # carrier's when its cargo changed, another seat's Zone of Fire beginning, ending or crossing 2-3)
     _carry: Any = field(default=None, repr=False)

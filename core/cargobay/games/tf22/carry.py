@@ -1,0 +1,106 @@
+"""The unit lists carried from a state to its copies: a copy's ``legal.Seat`` takes over each list of the state it
+was copied from whose unit, AP class and read hexes are untouched, provided the signature matches; every list made
+afresh records what it read for the copies to come.
+
+- **What a list records** (``record``, ``Seat.read``): its piece (compared by identity), the AP class it looked at
+  (1 any, 2 shots, 3 breaches and repairs) and the AP up to that, and the hexes it read, by kind of change
+  (``_watched``): any piece within ``need``; fire changes (``FIRE_WATCH``: armed units, Pontoons, enemy zones)
+  within 3 of each target, or within ``near`` when it found no partner; aim changes (``AIM_WATCH``: White Ore,
+  Pontoons, pieces the mover does not command) within ``reach``; cargo changes (``CARGO_WATCH``), carriers only.
+- **What a copy records** (``TF22State._dirty``, state.py and fire.py): every change since the copy.
+- **The signature** (``parent_lists``): phase, mover, breach and tide; the holders, shots, builds, reserve, modules
+  and Landers, compared with ``==``. Nothing is carried after a fresh ``Zones``, ``forget()`` or a breach.
+- ``CHECK_CARRIED`` (the tests set it): every carried list is compared with one made afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING
+
+from .board import CELLS, disk, disk_set
+from .state import AIM_WATCH, CARGO_WATCH, FIRE_WATCH, TF22State
+from .units import CARRIERS, Piece
+
+if TYPE_CHECKING:  # seat.py imports this module
+    from .seat import Seat
+
+__all__ = ["CHECK_CARRIED", "Carried", "Read", "parent_lists", "record", "start", "take"]
+
+CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
+
+# Seat.read's entries: a unit's piece, the hexes its list read, its targets' hexes, the AP it looked at, the AP
+Read = tuple[Piece, frozenset[int], tuple[int, ...], int, int]
+Carried = tuple[dict[int, list[str]], dict[int, Read], set[int]]  # the parent's lists, their reads, what changed
+
+
+def parent_lists(ctx: Seat, state: TF22State) -> Carried | None:
+    """The lists of the state ``state`` was copied from that ``ctx`` (the mover's Seat of ``state``) may take
+    over: the parent's Seat of the same seat, with the same signature (``Seat.sig``, the holders, shots, builds,
+    reserve, modules, Landers), in a move outside a breach; with what changed since the copy."""
+    parent: Seat | None = state._carry
+    seat = ctx.seat
+    if parent is not None and parent.seat == seat:
+        state._carry = None  # taken over (or not) by the seat's one Seat of this state
+    dirty = state._dirty
+    if (parent is not None and dirty is not None and ctx.moving and state.breach < 0 and parent.seat == seat
+            and parent.sig == ctx.sig and parent.holder == state.holder and parent.shots == state.shots
+            and parent.built == state.built and parent.reserve == state.reserve
+            and parent.modules == state.modules and parent.landers == state.landers):
+        return parent.lists, parent.read, dirty
+    return None
+
+
+def take(ctx: Seat, pid: int, piece: Piece | None, make: Callable[[Seat, int], list[str]]) -> list[str] | None:
+    """The parent's list of unit ``pid`` (``ctx.carried`` is set) if nothing it read changed since the copy: the
+    same piece, the same AP up to the class it looked at, no change on the hexes it watched (``_watched``) nor of
+    fire within 3 of its targets; None if it must be made afresh. ``make`` makes one (``CHECK_CARRIED``)."""
+    carried = ctx.carried
+    assert carried is not None
+    read = carried[1].get(pid)
+    dirty = carried[2]
+    if (read is not None and read[0] is piece and read[4] == ctx.capped[read[3]] and dirty.isdisjoint(read[1])
+            and (not read[2] or all(dirty.isdisjoint(_FIRE_NEAR[cell]) for cell in read[2]))):
+        found = carried[0][pid]
+        if CHECK_CARRIED:
+            fresh = make(ctx, pid)
+            assert fresh == found, (pid, piece, found, fresh)
+        ctx.lists[pid] = found
+        ctx.read[pid] = read
+        return found
+    return None
+
+
+def start(ctx: Seat) -> None:
+    """Before a list to be recorded is made: nothing read yet."""
+    ctx.need = ctx.near = ctx.reach = 0
+    ctx.apcap = 1
+    ctx.aim = []
+
+
+def record(ctx: Seat, pid: int, piece: Piece) -> None:
+    """After the list of ``pid`` (on the map) was made since ``start``: what it read, for the copies."""
+    cap, aim = ctx.apcap, ctx.aim
+    ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
+                     tuple(aim) if aim else (), cap, ctx.capped[cap])
+
+
+# per hex: the hexes within 3 (the longest range) as fire changes (``FIRE_WATCH`` added)
+_FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell in range(CELLS)]
+
+
+@cache
+def _watched(cell: int, need: int, near: int, reach: int, carrier: bool) -> frozenset[int]:
+    """What a list made for a unit on ``cell`` read, as ``TF22State._dirty`` names changes: the hexes within
+    ``need``; (``FIRE_WATCH`` added) those within ``near`` for a change of fire (shots' partners); (``AIM_WATCH``
+    added) those within ``reach`` for a change of what it may fire at; (``CARGO_WATCH`` added, a carrier's list)
+    those within ``need`` for a change of cargo (its own, its neighbours')."""
+    found = disk_set(cell, need)
+    if carrier:
+        found |= {CARGO_WATCH + other for other in disk(cell, need)}
+    if near:
+        found |= {FIRE_WATCH + other for other in disk(cell, near)}
+    if reach:
+        found |= {AIM_WATCH + other for other in disk(cell, reach)}
+    return found
