@@ -1,7 +1,7 @@
 """Our strong bots against OpenSpiel's IS-MCTS (and MCTS where the game allows), through pyspiel.
 
     python bench/openspiel_arena.py [--games load,haul,...] [--matches 100] [--simulations 1000]
-                                    [--budget SECONDS] [--mcts] [--json] [--probe N]
+                                    [--budget SECONDS] [--mcts] [--json] [--probe N] [--params JSON]
 
 Per game: IS-MCTS (OpenSpiel's Python ``ISMCTSBot``, random-rollout evaluator, ``--simulations`` a
 decision, our ``resample`` as its information-set sampler) plays every seat but one, our strong bot
@@ -15,6 +15,7 @@ other games hide cards from the seats, so MCTS (which reads the whole state) doe
 Prints per game: matches played, our bot's win rate with a 95% Wilson interval (ties count as half a win; for
 Team UP! the share of matches scoring 11 or more, and the mean team score of each side), and the mean time per
 decision on both sides. ``--budget`` stops a game's matches when its time is spent (and says how many ran).
+``--params`` adds game parameters (the menu options), e.g. ``'{"turns": 10}'`` for shorter TF22 matches.
 No assertions.
 """
 
@@ -50,8 +51,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+PARAMS: dict[str, Any] = {}  # --params: more game parameters for every game
+
+
 def load(game_id: str, players: int | None) -> pyspiel.Game:
     params: dict[str, Any] = {"turn_based": True} if game_id in TURN_BASED else {}
+    params.update(PARAMS)
     if players:
         params["players"] = players
     return pyspiel.load_game(f"cargobay_{game_id}", params)
@@ -167,7 +172,9 @@ def main() -> None:
     parser.add_argument("--mcts", action="store_true", help="also MCTS, for Team UP! (clairvoyant)")
     parser.add_argument("--probe", type=int, default=0, help="only time this many IS-MCTS decisions per game")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--params", type=json.loads, default={}, help="more game parameters, as JSON")
     args = parser.parse_args()
+    PARAMS.update(args.params)
     if args.probe:
         for game_id in args.games.split(","):
             print(json.dumps(probe(game_id, args.simulations, args.probe)), flush=True)
