@@ -91,3 +91,25 @@ def test_with_distinct_loads_interchangeable_slots_are_one_option_and_cost_no_se
     assert rng.getstate() == state  # one option left: no determinization, no rollout drew from the rng
     StrongBot(distinct_loads=False).choose(GAME, view, rng)
     assert rng.getstate() != state
+
+
+def test_at_round_threes_start_a_container_lead_is_worth_the_piles_still_to_be_won() -> None:
+    from cargobay.games.load.bot_eval import evaluate_round
+
+    sim = Sim()
+    sim.round, sim.turn = 3, 0  # the last round's start: piles empty, twelve battles to go
+    sim.ships = [[2, 2, 1, 0, 0], [2, 1, 0, 0, 0]]
+    sim.counts = [[1, 2, 0, 0], [1, 1, 0, 0]]  # one Red container ahead
+    even = sim.copy()
+    even.counts = [[1, 1, 0, 0], [1, 1, 0, 0]]
+    # the old evaluation counts only the piles already won and the later rounds: here none of either
+    assert _evaluate(sim, 0) == _evaluate(even, 0)
+    lead = evaluate_round(sim, 0) - evaluate_round(even, 0)
+    assert 1.0 < lead < 5.0  # a share of one round's majority worth (5), as the lead may still be lost
+    assert evaluate_round(sim, 1) - evaluate_round(even, 1) == pytest.approx(-lead)
+    sim.turn = 11  # one battle to go: little left to win with it
+    even.turn = 11
+    assert 0.0 < evaluate_round(sim, 0) - evaluate_round(even, 0) < lead / 4
+    sim.over = True
+    assert evaluate_round(sim, 0) == _evaluate(sim, 0)
+    assert StrongBot(evaluation="round").evaluate is evaluate_round

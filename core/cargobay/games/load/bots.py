@@ -44,7 +44,7 @@ from typing import Any
 from ...bots import forced
 from ...bots.search import argmax_ties, purify, regret_matching, sample_index
 from ...engine import Game
-from .bot_eval import Evaluate, evaluate_cap
+from .bot_eval import Evaluate, evaluate_cap, evaluate_round
 from .bot_solve import row_strategy
 from .sim import (
     WIN,
@@ -138,7 +138,7 @@ V1: dict[str, Any] = {
     "distinct_loads": False,
 }
 # the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``cap`` = ``bot_eval.evaluate_cap``
-EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "cap": evaluate_cap}
+EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "cap": evaluate_cap, "round": evaluate_round}
 
 
 def _keys(seed: int) -> tuple[list[float], list[float]]:
@@ -279,8 +279,11 @@ class StrongBot:
     opponent is one of the sampled hands (``types`` more hands drawn from the unseen cards) instead of one solve per
     determinization averaged; ``evaluation``: the static evaluation, ``"v1"`` (``sim._evaluate``) or ``"cap"``
     (``bot_eval.evaluate_cap``: majorities that know how many more of a colour each ship can take; it measured
-    no stronger: 44% [35-54] of 100 paired matches, both bots at a light budget); ``distinct_loads``: load options
-    that make the same ship (interchangeable slots) count once, so the rollouts go to options that differ.
+    no stronger: 44% [35-54] of 100 paired matches, both bots at a light budget) or ``"round"``
+    (``bot_eval.evaluate_round``: ``_evaluate`` plus the worth of a container lead for the piles still to be won in
+    the current round, which ``_evaluate`` leaves out: at round 3's start it values a lead at nothing);
+    ``distinct_loads``: load options that make the same ship (interchangeable slots) count once, so the rollouts
+    go to options that differ.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
