@@ -12,7 +12,8 @@ from cargobay.games.teamup import SPEC, solver
 from cargobay.games.teamup import sim as sim_module
 from cargobay.games.teamup.hint import hint
 from cargobay.games.teamup.rules import GAME
-from cargobay.games.teamup.sim import FLEX_COST, Sim, Work
+from cargobay.games.teamup.search import SHAPE_PIDS
+from cargobay.games.teamup.sim import FLEX_COST, RANK_COST, Sim, Work
 from cargobay.games.teamup.solver import HINT_BUDGET, Problem, planned, proves_perfect, puzzle_setup
 
 from .helpers import play, started
@@ -41,6 +42,26 @@ def _greedy_work(view: dict[str, Any]) -> int:
         table.unseen[sim_module.CARD_INDEX[view["card"]]] += 1
         table.choose(view["card"])
     return work.spent
+
+
+def test_the_greedy_off_the_aim_is_counted_too() -> None:
+    """With no reachable full layer left to keep, the greedy ranks every placement by its local rank (a scan
+    of every footprint for dead cells) after checking every footprint of the card: both are work."""
+    views = [view for view in _views(5, 60) if view["phase"] == "place"]
+    checked = 0
+    for view in views:
+        table = Sim.from_view(view, Work())
+        table.unseen[sim_module.CARD_INDEX[view["card"]]] += 1
+        moves = table.moves(view["card"])
+        if len(moves) < 2 or any(m.z < table.floor for m in moves):
+            continue  # the aim's branch (charged through ``flexibility``)
+        footprints = sum(len(SHAPE_PIDS[m.shape]) for m in {m.shape: m for m in moves}.values())
+        work = Work()
+        table.work = work
+        table.choose(view["card"])
+        assert work.spent >= footprints + RANK_COST * len(moves)
+        checked += 1
+    assert checked >= 3
 
 
 def test_the_blind_hint_stays_within_its_work_budget() -> None:

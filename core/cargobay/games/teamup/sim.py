@@ -34,8 +34,10 @@ AIM_CACHE = 4096  # reachable stacks by (neutral box, floor, boxes below it), ke
 _AIMS: dict[tuple[int, int, int], list[int]] = {}
 # Work units (``Work``), about a microsecond each in CPython (fitted over the hints of seeded games,
 # bench/teamup_hint.py): a ``flexibility`` (its legality checks) 80 + 1 per 8 stacks it reads; 1 per 4 stacks
-# filtered or merged elsewhere; 1 per 32 stacks ``aim`` scans (a plain bit test each).
+# filtered or merged elsewhere; 1 per 32 stacks ``aim`` scans (a plain bit test each); ``moves`` 1 per
+# footprint it checks (a legality check each); ``local_rank`` 12 (its dead-cell scan over every footprint).
 FLEX_COST = 80
+RANK_COST = 12
 
 
 class OutOfWork(Exception):
@@ -148,6 +150,7 @@ class Sim:
             c = colour if colour >= 0 else self.colour_for(s)
             if c < 0 or not self.stock[c * NS + s]:
                 continue
+            self.work.charge(len(SHAPE_PIDS[s]))
             for pid in SHAPE_PIDS[s]:
                 z = self.pallet.legal_layer(pid)
                 if z >= 0:
@@ -156,6 +159,7 @@ class Sim:
 
     def local_rank(self, move: Move) -> tuple[int, int, int]:
         """Lower is better: the layer, minus contact, and cells left that no box can fill."""
+        self.work.charge(RANK_COST)
         mask = MASK[move.pid]
         occ = self.pallet.occ
         layer = occ[move.z] | mask
