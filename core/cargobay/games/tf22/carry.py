@@ -5,8 +5,9 @@ afresh records what it read for the copies to come.
 - **What a list records** (``record``, ``Seat.read``): its piece (compared by identity), the AP class it looked at
   (1 any, 2 shots, 3 breaches and repairs) and the AP up to that, and the hexes it read, by kind of change
   (``_watched``): any piece within ``need``; fire changes (``FIRE_WATCH``: armed units, Pontoons, enemy zones)
-  within 3 of each target, or within ``near`` when it found no partner; aim changes (``AIM_WATCH``: White Ore,
-  Pontoons, pieces the mover does not command) within ``reach``; cargo changes (``CARGO_WATCH``), carriers only.
+  within 3 of each target (``_aimed``), or within ``near`` when it found no partner; aim changes (``AIM_WATCH``:
+  White Ore, Pontoons, pieces the mover does not command) within ``reach``; cargo changes (``CARGO_WATCH``),
+  carriers only.
 - **What a copy records** (``TF22State._dirty``, state.py and fire.py): every change since the copy.
 - **The signature** (``parent_lists``): phase, mover, breach and tide; the holders, shots, builds, reserve, modules
   and Landers, compared with ``==``. Nothing is carried after a fresh ``Zones``, ``forget()`` or a breach.
@@ -16,7 +17,7 @@ afresh records what it read for the copies to come.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from .board import CELLS, disk, disk_set
@@ -30,8 +31,8 @@ __all__ = ["CHECK_CARRIED", "Carried", "Read", "parent_lists", "record", "start"
 
 CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
 
-# Seat.read's entries: a unit's piece, the hexes its list read, its targets' hexes, the AP it looked at, the AP
-Read = tuple[Piece, frozenset[int], tuple[int, ...], int, int]
+# Seat.read's entries: a unit's piece, what its list read (``_watched``), the AP class it looked at, the AP up to it
+Read = tuple[Piece, frozenset[int], int, int]
 Carried = tuple[dict[int, list[str]], dict[int, Read], set[int]]  # the parent's lists, their reads, what changed
 
 
@@ -59,9 +60,7 @@ def take(ctx: Seat, pid: int, piece: Piece | None, make: Callable[[Seat, int], l
     carried = ctx.carried
     assert carried is not None
     read = carried[1].get(pid)
-    dirty = carried[2]
-    if (read is not None and read[0] is piece and read[4] == ctx.capped[read[3]] and dirty.isdisjoint(read[1])
-            and (not read[2] or all(dirty.isdisjoint(_FIRE_NEAR[cell]) for cell in read[2]))):
+    if read is not None and read[0] is piece and read[3] == ctx.capped[read[2]] and carried[2].isdisjoint(read[1]):
         found = carried[0][pid]
         if CHECK_CARRIED:
             fresh = make(ctx, pid)
@@ -82,12 +81,21 @@ def start(ctx: Seat) -> None:
 def record(ctx: Seat, pid: int, piece: Piece) -> None:
     """After the list of ``pid`` (on the map) was made since ``start``: what it read, for the copies."""
     cap, aim = ctx.apcap, ctx.aim
-    ctx.read[pid] = (piece, _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS),
-                     tuple(aim) if aim else (), cap, ctx.capped[cap])
+    watched = _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS)
+    if aim:
+        watched = _aimed(watched, tuple(aim))
+    ctx.read[pid] = (piece, watched, cap, ctx.capped[cap])
 
 
 # per hex: the hexes within 3 (the longest range) as fire changes (``FIRE_WATCH`` added)
 _FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell in range(CELLS)]
+
+
+@lru_cache(maxsize=1 << 14)
+def _aimed(watched: frozenset[int], aim: tuple[int, ...]) -> frozenset[int]:
+    """``watched`` and a change of fire within 3 of each of a list's targets' hexes (``aim``: the partners that may
+    cover them), in one set: a carried list is checked with one ``isdisjoint``."""
+    return watched.union(*(_FIRE_NEAR[cell] for cell in aim))
 
 
 @cache

@@ -275,6 +275,8 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     ring = 2 if kind in ("lander", "freighter") else 1
     _need(ctx, ring)  # the hexes around it
     free = ctx.free_space(pid)
+    if free < 1:  # full: every load takes a space at least (what is around it does not matter)
+        return []
     found: list[str] = []
     enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, state.holder
     land, cargo, accepts, head = ctx.land, derived.cargo, ACCEPTS.get(kind, ()), f"load:{pid}<"  # fits(kind, ...)
@@ -295,11 +297,13 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
             continue
         if other_kind == "freighter":
             _need(ctx, ring + 1)  # its activity: its second hex too
-        if other.comm < 0 or holder[other.comm] != seat or not ctx.active(occupant):
+        transfer = kind != "lander" and other_kind in CARRIERS  # its cargo may come over
+        if (other_kind not in accepts and not transfer) or other.comm < 0 or holder[other.comm] != seat \
+                or not ctx.active(occupant):
             continue
         if other_kind in accepts and BASE_SIZE[other_kind] + len(cargo.get(occupant, ())) <= free:  # ctx.space
             found.append(head + str(occupant))
-        if kind != "lander" and other_kind in CARRIERS:
+        if transfer:
             found += [head + str(item) for item in cargo.get(occupant, ())
                       if pieces[item].kind in accepts and ctx.space(item) <= free]
     return list(dict.fromkeys(found)) if len(found) > 1 else found
@@ -481,8 +485,35 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
         occupant = derived.top.get(cell)
         if occupant is not None and pieces[occupant].kind == "freighter":
             _need(ctx, 2)  # its activity: its second hex too
-        found += [f"build:{pid}>{kind}@{HEX_TEXT[cell]}" for kind in kinds if build_place(ctx, cell, kind) == ""]
+        allowed = _build_kinds(ctx, cell, occupant, kinds)
+        if allowed:
+            place = HEX_TEXT[cell]
+            found += [f"build:{pid}>{kind}@{place}" for kind in allowed]
     return found
+
+
+def _build_kinds(ctx: Seat, cell: int, occupant: int | None, kinds: list[str]) -> list[str]:
+    """The ``kinds`` (in order) a new unit of which may go on ``cell`` (``occupant``: its top piece): those for
+    which ``build_place`` finds nothing against it, its checks taken once per hex rather than once per kind."""
+    if cell in ctx.enemy:
+        return []
+    state, derived = ctx.state, ctx.derived
+    pieces = state.pieces
+    held = derived.lander.get(cell)
+    if held is not None:  # a pod of an own Lander whose Turret stands: any kind
+        if (state.controller(pieces[held]) != ctx.seat or occupant is None
+                or pieces[occupant].kind != "turret"):
+            return []
+        return kinds
+    if occupant is not None:  # an own active carrier with room
+        other = pieces[occupant]
+        if other.kind not in CAPACITY or state.controller(other) != ctx.seat or not ctx.active(occupant):
+            return []
+        free = ctx.free_space(occupant)
+        return [kind for kind in kinds if fits(other.kind, kind) and free >= size(kind)]
+    if "pontoon" in kinds and (cell in derived.pontoon or not bridgeable(state, cell)):
+        return [kind for kind in kinds if kind != "pontoon"]
+    return kinds
 
 
 def build_place(ctx: Seat, cell: int, kind: str) -> str:

@@ -14,6 +14,8 @@ from .units import CAPACITY, LAND_UNITS, size
 
 __all__ = ["Seat", "context", "release"]
 
+_CAPPED = tuple(tuple(min(ap, cap) for cap in range(4)) for ap in range(64))  # Seat.capped per AP, made once
+
 
 class Seat:
     """What the generator needs about one seat in one state, computed once."""
@@ -44,7 +46,8 @@ class Seat:
         self.near = 0  # and how far its shots looked for partners (armed units, Pontoons, enemy zones only)
         self.reach = 0  # and how far it looked for targets (White Ore, Pontoons, others' pieces only)
         self.aim: list[int] = []  # and the hexes of its targets (the partners within 3 of them: the same kinds)
-        self.capped = tuple(min(self.ap, cap) for cap in range(4))  # the AP up to 0-3
+        ap = self.ap
+        self.capped = _CAPPED[ap] if 0 <= ap < len(_CAPPED) else tuple(min(ap, cap) for cap in range(4))  # AP up to 0-3
         self.apcap = 1  # while a list is made: the most AP it looked at (1: any; 2: shots; 3: breaches, repairs)
         self.carried: Carried | None = parent_lists(self, state)  # carry.py
 

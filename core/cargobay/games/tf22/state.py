@@ -43,7 +43,14 @@ SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "ne
 
 def lander_hexes(centre: int, orientation: int) -> tuple[int, ...]:
     """The centre and its three pods (-1 for a pod off the board)."""
+    if 0 <= centre < CELLS and 0 <= orientation < 2:
+        return _LANDER_HEXES[orientation][centre]
     return (centre, *(neighbour(centre, d) for d in POD_DIRECTIONS[orientation]))
+
+
+# lander_hexes per orientation and centre, made once (the occupancy, the move generator and undo ask for them often)
+_LANDER_HEXES = tuple(tuple((centre, *(neighbour(centre, d) for d in pods)) for centre in range(CELLS))
+                      for pods in POD_DIRECTIONS)
 
 
 def freighter_hexes(head: int, towards: int) -> tuple[int, int]:
