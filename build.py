@@ -268,6 +268,19 @@ def catalogue_json(wheel: Path) -> str:
     return text.replace("</", "<\\/")
 
 
+def warm_plan_json(wheel: Path, root: Path = ROOT) -> str:
+    """worker/warm-plan.json: each game's modules in the order a first match imports them (worker/warm_plan.py), for
+    the engine's warm-up; an empty plan (no warm-up) if it cannot be made."""
+    try:
+        out = subprocess.run([sys.executable, str(root / "worker" / "warm_plan.py"), str(wheel)], capture_output=True,
+                             text=True, timeout=120, check=True).stdout
+        json.loads(out)
+        return out
+    except (OSError, ValueError, subprocess.SubprocessError) as error:
+        log(f"warning: no warm-up plan (a game's first Start pays its imports): {error}")
+        return "{}"
+
+
 def howto_html(wheel: Path, build_id: str) -> str:
     """The How to play page (``cargobay.howto``: each game's own words and a picture from its own renderer)."""
     code = (
@@ -432,6 +445,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     tokens = {
         "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
         "__EMBED_PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./embed.py?v={build_id}"]),
+        "__FLOOR_PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, []),
         "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
         "__CATALOGUE__": catalogue,
         "__GAME_CARDS__": cards_html(catalogue),
@@ -452,7 +466,8 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         compile_mpy(mpy, dist / "ui")
     (dist / "how-to-play.html").write_text(howto_html(wheel, build_id), encoding="utf-8")
     (dist / "worker").mkdir(exist_ok=True)
-    _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md",))
+    _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md", "warm_plan.py"))
+    (dist / "worker" / "warm-plan.json").write_text(warm_plan_json(wheel, root), encoding="utf-8")
     bench_web = root / "bench" / "web"
     if bench_web.is_dir():
         (dist / "bench").mkdir(exist_ok=True)

@@ -14,6 +14,8 @@ For each of N runs (default 5), side by side in the same run:
                  (the difference to "app cold" is what making the snapshot costs the first visit)
   bare cold / reload - dist/bench/bare.html: only boots the same vendored Pyodide in a module worker (bench/ is
                  not precached: the HTTP cache only)
+  floor cold   - dist/bench/floor.html: the same PyScript + MicroPython, config and preloads as the app's page,
+                 running a one-line script (no modules, no menu, no engine): the floor of the app's UI ready
 All times are ms from navigation start (performance.now() in the page). Prints medians (min-max).
 
     python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--against DIR] [--loadpackage] [--no-snapshot-too]
@@ -52,6 +54,11 @@ def load_build():  # type: ignore[no-untyped-def]
 BUILD = load_build()
 
 
+UI_JS = "() => Math.round(performance.getEntriesByName('cargobay-ui-ready')[0]?.startTime ?? -1)"
+# app.py's first line and the end of its imports (web/app.py marks them), so the UI ready splits into PyScript +
+# MicroPython's boot and the page's own Python
+MARKS_JS = """() => Object.fromEntries(['cargobay-app-start', 'cargobay-app-imported'].map((n) =>
+  [n, Math.round(performance.getEntriesByName(n)[0]?.startTime ?? -1)]))"""
 FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-paint')[0];
   return e ? Math.round(e.startTime) : null; }"""
 
@@ -61,15 +68,16 @@ def measure_app(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=TIMEOUT_MS)
     page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
     t = page.evaluate("() => window.cargobayEngine.timings")
-    ui = page.evaluate(
-        "() => Math.round(performance.getEntriesByName('cargobay-ui-ready')[0]?.startTime ?? -1)"
-    )
+    ui = page.evaluate(UI_JS)
+    marks = page.evaluate(MARKS_JS)
     w = t.get("worker") or {}
     assert page.evaluate("() => document.documentElement.dataset.engine") == "ready"
     return {
         "snapshot": {"restored": 1, "made": 0, "wanted": 0}.get(str(w.get("snapshot")), -1),
         "menu": page.evaluate(FCP_JS),
         "ui": ui,
+        "app_start": marks["cargobay-app-start"],
+        "app_imported": marks["cargobay-app-imported"],
         "engine": t["ready"],
         "worker_start": t["created"],
         "install": w.get("installed", 0) - w.get("runtime", 0),
@@ -92,6 +100,11 @@ def add_maker(page, cold: dict[str, float]) -> None:  # type: ignore[no-untyped-
         cold["snap_stored"] = made["done"]
 
 
+def measure_floor(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    page.wait_for_selector("html[data-ui='ready']", state="attached", timeout=TIMEOUT_MS)
+    return {"ui": page.evaluate(UI_JS), "menu": page.evaluate(FCP_JS)}
+
+
 def measure_bare(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
     page.wait_for_selector("html[data-engine='ready']", state="attached", timeout=TIMEOUT_MS)
     return {"engine": page.evaluate("() => window.bareTimings.ready")}
@@ -104,8 +117,8 @@ INSTALLED_JS = """() => document.documentElement.dataset.offline === 'ready'
 
 def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> dict[str, dict[str, float]]:  # type: ignore[no-untyped-def]
     """The phases of one fresh profile: cold, reload (and offline, no snap for the app)."""
-    url = base + ("bench/bare.html" if kind == "bare" else "") + query
-    measure = measure_bare if kind == "bare" else measure_app
+    url = base + {"bare": "bench/bare.html", "floor": "bench/floor.html"}.get(kind, "") + query
+    measure = {"bare": measure_bare, "floor": measure_floor}.get(kind, measure_app)
     out: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory(prefix="cargobay-bench-") as profile:
         ctx = pw.chromium.launch_persistent_context(
@@ -115,6 +128,8 @@ def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> 
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
             page.goto(url)
             out["cold"] = measure(page)
+            if kind == "floor":
+                return out
             if kind == "app" and "snapshot=0" in query:
                 page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
                                        timeout=TIMEOUT_MS, polling=200)
@@ -169,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     dist = args.dist or build.DIST
     if not args.no_build or not (dist / "manifest.json").exists():
         build.build(dist)
-    variants = [("app", "app", ""), ("app snapshot=0", "app", "?snapshot=0"), ("bare", "bare", "")]
+    variants = [("app", "app", ""), ("app snapshot=0", "app", "?snapshot=0"), ("bare", "bare", ""),
+                ("floor", "floor", "")]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
     if args.against:
@@ -194,8 +210,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"run {run + 1}/{args.runs}: "
                 + ", ".join(
                     f"{name} " + " / ".join(
-                        f"{phase} {results[name][phase]['engine'][-1]}" for phase in phases
-                        if results[name][phase].get("engine")
+                        f"{phase} {(results[name][phase].get('engine') or results[name][phase]['ui'])[-1]}"
+                        for phase in phases if results[name][phase].get("engine") or results[name][phase].get("ui")
                     )
                     for name, _, _ in variants
                 ),
@@ -213,11 +229,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, _, _ in variants:
         for phase in phases:
             r = results[name][phase]
-            if not r.get("engine"):
+            if not r.get("engine") and not r.get("ui"):
                 continue
             print(
                 f"{name:<17}{phase:<8}{fmt(r.get('menu', [])):>20}{fmt(r.get('ui', [])):>20}"
-                f"{fmt(r['engine']):>22}{fmt(r.get('install', [])):>18}{fmt(r.get('import', [])):>16}"
+                f"{fmt(r.get('engine', [])):>22}{fmt(r.get('install', [])):>18}{fmt(r.get('import', [])):>16}"
             )
     print("wheel install = runtime loaded -> wheel installed, inside the worker (unpackArchive of the bytes")
     print("fetched in parallel, or loadPackage(url)); import = `import cargobay.service` (restored: already")
@@ -238,6 +254,21 @@ def main(argv: list[str] | None = None) -> int:
         app_cold = statistics.median(results["app"]["cold"]["engine"])
         print(f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
               f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
+    floor = statistics.median(results["floor"]["cold"]["ui"])
+    for name in [n for n in ("before app", "app") if n in results]:
+        cold = results[name]["cold"]
+        starts = [v for v in cold.get("app_start", []) if v >= 0]
+        if not starts:
+            continue
+        imported = statistics.median(cold["app_imported"])
+        print(("before: " if name.startswith("before") else "")
+              + f"cold UI ready {statistics.median(cold['ui']):.0f} ms: app.py starts at "
+              f"{statistics.median(starts):.0f} ms (PyScript + MicroPython up), its imports done at "
+              f"{imported:.0f} ms")
+    print(f"UI ready floor (bench/floor.html: the same PyScript + MicroPython running one line), cold: {floor:.0f} ms; "
+          + "; ".join(f"{'before: ' if n.startswith('before') else ''}app / floor = "
+                      f"{statistics.median(results[n]['cold']['ui']) / floor:.2f}"
+                      for n in ("before app", "app") if n in results))
     print()
     bare = {phase: statistics.median(results["bare"][phase]["engine"]) for phase in ("cold", "reload")}
     for name, phase in [(n, ph) for n in ("before app", "app") if n in results for ph in phases]:

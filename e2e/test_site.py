@@ -150,10 +150,23 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     assert recorder_of(page).errors == []
 
 
+WARM_JS = "() => window.cargobayEngine.timings.warm"
+
+
 def test_play_whole_match_against_easy_bot(page: Page) -> None:
-    open_app(page)
+    # The warm-up of a picked game (engine-client.js, engine.worker.mjs: its modules imported one per worker task):
+    # here with no pause and 1.5 s between two modules, so that the match starts while it is in flight.
+    open_app(page, "?delay=0&warm-pause=0&warm-gap=1500")
     wait_ready(page)
+    page.wait_for_selector("#start:not([disabled])")
+    assert page.evaluate(WARM_JS) == {}  # the game the menu shows first is warmed only once somebody picks it
+    page.click("[data-game='load']")
+    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.state === 'warming'")
+    assert page.locator("#start").is_enabled()
     start_match(page, ("human", "easy"), seed=11)
+    warm = page.evaluate(WARM_JS)["load"]
+    # the match started, and the bot moved, while the warm-up was still in flight (answered between two modules)
+    assert warm["state"] == "warming" and warm["done"] < warm["of"], warm
     shot(page, "03-match-start")
     moves = 0
     while board_attr(page, "data-match") != "over":
@@ -174,6 +187,9 @@ def test_play_whole_match_against_easy_bot(page: Page) -> None:
     saved = json.loads(page.evaluate(
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["over"] is True
+    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.state !== 'warming'", timeout=60_000)
+    warm = page.evaluate(WARM_JS)["load"]
+    assert warm["state"] == "done" and warm["done"] == warm["of"] and warm["answered"] >= 1, warm
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert recorder_of(page).errors == []
 

@@ -18,6 +18,7 @@ from ui.saves import saves
 P2P_MODULES = ("p2p/__init__.py", "p2p/mesh.py", "p2p/panels.py", "p2p/links.py", "p2p/connect.py", "p2p/room.py",
                "p2p/relaying.py", "p2p/restarting.py", "p2p/session.py")
 
+window.performance.mark("cargobay-app-imported")  # (bench/startup.py; "cargobay-app-start" is in ui/dom.py)
 menu = Menu()
 board = Board()
 local = LocalMatch(board, lambda: refresh_menu())
@@ -301,6 +302,7 @@ async def main():
         show_message("The engine client script did not load; reload the page.")
         return
     engine.js.onStatus(proxy(lambda ev: refresh_menu()))
+    menu.on_pick = lambda game_id: engine.js.warm(game_id)  # (after a pause on it: engine-client.js)
     window.cargobayPage.listen("hashchange", proxy(on_hashchange))
     root.setAttribute("data-ui", "ready")
     window.performance.mark("cargobay-ui-ready")

@@ -130,6 +130,41 @@ function makeSnapshot() {
   };
 }
 
+// The warm-up of a game the person picked in the menu (ui/menu.py calls warm(game) on each pick): once they have
+// stayed on it for WARM_PAUSE_MS and the engine is ready, the worker imports that game's modules, one per task of its
+// own, so Start does not pay them and never waits behind more than one of them (engine.worker.mjs, warm). A pick of
+// another game within the pause replaces it; the game nobody picked (the menu's first) is not warmed.
+// timings.warm[game]: {state: "asked" | "warming" | "done" | "failed", done, of, ms, pieces, longest (ms of the
+// longest module, longestName), answered (requests answered while it was in flight)}.
+// `?warm-pause=<ms>` and `?warm-gap=<ms>` (ms between two modules) on the page URL are for e2e tests.
+const pageQuery = new URL(location.href).searchParams;
+const WARM_PAUSE_MS = Number(pageQuery.get("warm-pause") ?? 1000);
+const WARM_GAP_MS = Number(pageQuery.get("warm-gap") ?? 0);
+timings.warm = {};
+let warmTimer = null;
+function warm(game) {
+  clearTimeout(warmTimer);
+  if (typeof game !== "string" || timings.warm[game]?.state === "done") return;
+  warmTimer = setTimeout(() => {
+    ready.then((ok) => {
+      if (!ok || !channel || timings.warm[game]?.state === "done") return;
+      timings.warm[game] = { ...timings.warm[game], state: "asked" };
+      channel.postMessage({ warm: game, gap: WARM_GAP_MS });
+    });
+  }, WARM_PAUSE_MS);
+}
+
+function onWarm(msg) {
+  const was = timings.warm[msg.game] || {};
+  if (msg.event === "warming") timings.warm[msg.game] = { ...was, state: "warming", done: msg.done, of: msg.of };
+  else {
+    timings.warm[msg.game] = {
+      ...was, state: msg.ok ? "done" : "failed", ms: msg.ms, pieces: msg.pieces, longest: msg.longest,
+      longestName: msg.longestName, answered: msg.answered,
+    };
+  }
+}
+
 const failure = (type, message) => JSON.stringify({ ok: false, error: { type, message } });
 
 function failAll(message) {
@@ -188,6 +223,7 @@ function createWorker() {
     const msg = e.data;
     if (!msg || typeof msg !== "object") return;
     if (msg.event === "status") { if (msg.shared) timings.shared = msg.shared; onStatus(msg); return; }
+    if (msg.event === "warming" || msg.event === "warmed") { onWarm(msg); return; }
     const resolve = pending.get(msg.id);
     if (resolve) {
       pending.delete(msg.id);
@@ -225,6 +261,7 @@ window.cargobayLoadP2P = loadP2P;
 
 window.cargobayEngine = {
   request,
+  warm,                        // warm(gameId): the person picked that game in the menu (see warm above)
   ready,                       // Promise<boolean>: true when ready, false when boot failed
   get state() { return state; },
   get status() { return lastStatus; },

@@ -139,9 +139,12 @@ async function sha256hex(buf) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+let pyodide = null; // the runtime, once loaded (the warm-up below imports through it)
+
 async function boot() {
   if (useLoadPackage) return bootWithLoadPackage();
   const [py, wheelBuf] = await Promise.all([pyodideP, wheelP]);
+  pyodide = py;
   postStatus("loading", "installing", 0.85);
   // Installs the pure-Python wheel into site-packages (format "wheel" => extractDir is site-packages).
   py.unpackArchive(wheelBuf, "wheel");
@@ -171,6 +174,7 @@ async function boot() {
 // because loadPackage fetches the wheel only after the runtime is up.
 async function bootWithLoadPackage() {
   const [py, cfg] = await Promise.all([pyodideP, configP]);
+  pyodide = py;
   postStatus("loading", "installing", 0.85);
   const url = new URL(cfg.wheel, siteRoot);
   const errors = [];
@@ -228,6 +232,7 @@ function answer(req) {
     // shared mode: this page's own Service (made on its first request, once the engine is up)
     if (req.client && !req.client.service) req.client.service = serviceClass();
     text = req.client ? handle(req.text, req.client.service) : handle(req.text);
+    if (warming) warming.answered += 1;
   } catch (err) {
     // A Python exception that escaped handle_json: report it as data.
     const msg = String(err && err.message ? err.message : err);
@@ -243,10 +248,85 @@ function answer(req) {
   req.reply({ id: req.id, text });
 }
 
+// ------------------------------------------------------------------------------------------ warm-up
+// {warm: "<game id>"} (no id; web/engine-client.js sends it after the person has stayed on a game they picked in the
+// menu): the modules a first match of that game imports (its rules, board, bots, the match session) are imported now,
+// ahead of Start, one module per task of its own (warm-plan.json, by worker/warm_plan.py at build time: each game's
+// modules in the order they finish importing, so each import runs one module's body). A request that arrives
+// meanwhile is answered before the next module: it waits for one module at most. Never before ready; a game once;
+// a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of}, the end as
+// {event: "warmed", game, ok, ms, pieces, longest, longestName, answered}: pieces = modules imported, longest = the ms
+// of the longest one, answered = the requests answered while it was in flight.
+// `gap` (ms between two modules; e2e only) spreads it out so a test can act while it is in flight.
+const WARM_PY = `
+def _cargobay_warm_one(name):
+    import importlib
+    import sys
+
+    if name in sys.modules:
+        return False
+    importlib.import_module(name)
+    return True
+
+_cargobay_warm_one
+`;
+let warmOne = null;
+let warmPlanP = null;
+let warming = null; // the game in flight: {game, left, ...}
+const warmedGames = new Set();
+
+function warm(game, gap, reply) {
+  if (!handle || !pyodide || typeof game !== "string" || warmedGames.has(game) || warming?.game === game) return;
+  if (warming) warming.stopped = true;
+  const run = {
+    game, left: null, of: 0, done: 0, pieces: 0, longest: 0, longestName: "", answered: 0, ok: true, stopped: false,
+    t0: performance.now(), gap: Number.isFinite(gap) && gap > 0 ? Math.min(gap, 5000) : 0,
+  };
+  warming = run;
+  warmPlanP ??= configP.then((cfg) => fetch(new URL(`warm-plan.json?v=${cfg.build || ""}`, here)))
+    .then((res) => (res.ok ? res.json() : {}), () => ({}));
+  warmPlanP.then((plan) => {
+    const names = Array.isArray(plan[game]) ? plan[game].filter((n) => typeof n === "string") : null;
+    if (!names) { finish(run, false, reply); return; }
+    run.left = names.slice();
+    run.of = names.length;
+    setTimeout(() => piece(run, reply), run.gap);
+  });
+}
+
+function piece(run, reply) {
+  if (run.stopped) return;
+  const name = run.left.shift();
+  if (name === undefined) { finish(run, run.ok, reply); return; }
+  const t = performance.now();
+  try {
+    warmOne ??= pyodide.runPython(WARM_PY);
+    if (warmOne(name)) run.pieces += 1;
+  } catch (err) {
+    run.ok = false; // (a module this runtime lacks: the rest still helps; Start reports any real problem)
+    console.warn("cargobay: warming", run.game, "could not import", name, String(err?.message ?? err));
+  }
+  const ms = performance.now() - t;
+  if (ms > run.longest) [run.longest, run.longestName] = [ms, name];
+  run.done += 1;
+  reply({ event: "warming", game: run.game, done: run.done, of: run.of });
+  // the next module in a task of its own, queued after any request that arrived during this one
+  setTimeout(() => piece(run, reply), run.gap);
+}
+
+function finish(run, ok, reply) {
+  if (warming === run) warming = null;
+  if (ok) warmedGames.add(run.game);
+  reply({ event: "warmed", game: run.game, ok, ms: Math.round(performance.now() - run.t0), pieces: run.pieces,
+    longest: Math.round(run.longest), longestName: run.longestName, answered: run.answered });
+}
+
 function onRequest(data, reply, client) {
   const id = data && Number.isInteger(data.id) ? data.id : null;
   try {
-    if (client && data && data.bye === true) {
+    if (data && typeof data.warm === "string" && !("id" in data)) {
+      warm(data.warm, Number(data.gap), reply);
+    } else if (client && data && data.bye === true) {
       client.close();
     } else if (id === null || typeof data.text !== "string") {
       respondError(reply, id, "ProtocolError", "a request is {id: <int>, text: <JSON text>}");

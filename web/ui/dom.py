@@ -8,6 +8,9 @@ from pyscript.ffi import create_proxy
 
 from ui.text import query, short
 
+# the first page module app.py's (or embed.py's) imports run: PyScript and MicroPython are up, the page's own Python
+# starts (bench/startup.py splits the UI ready there; "cargobay-app-imported" follows app.py's imports)
+window.performance.mark("cargobay-app-start")
 root = document.documentElement
 _proxies = []  # event handler proxies live as long as the page
 _tasks = set()

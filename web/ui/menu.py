@@ -81,6 +81,7 @@ class Menu:
         self.signature = None
         self.show_tests = query_param("test-games") == "1"
         self.problem_at = ""  # the field a local set-up's problem is about (read_local)
+        self.on_pick = None  # fn(game_id): the person picked a game's card (app.py: the engine warms that game)
 
     def load(self, hello):
         """(Re)build the menu from a catalogue; keeps the selection and seat choices when it is the same."""
@@ -121,6 +122,8 @@ class Menu:
     def _picker(self, game_id):
         def handler(event):
             self.select(game_id)
+            if self.on_pick is not None:
+                self.on_pick(game_id)
 
         return handler
 
