@@ -45,13 +45,12 @@ from .search import (
 from .state import TF22State
 from .units import ARMED, CAPACITY, LAND_UNITS, MOBILE, SEA_UNITS
 
-__all__ = ["PER_MOVE", "V1", "MediumBot", "StrongBot"]
+__all__ = ["V1", "MediumBot", "StrongBot"]
 
-# the bots as they were before issue 25's per-move budget (bench/bots_eval.py's ``v1`` levels: the baseline)
+# the bots as they were before issue 25's per-move budgets (bench/bots_eval.py's ``v1`` and ``m1`` levels: the
+# baselines); the strong bot's default since shares ``MOVE_BUDGET`` positions over a move's decisions and tries the
+# follow-ups that score or set up first (measured level with V1 at ~0.8x its move CPU: see StrongBot)
 V1: dict[str, dict[str, Any]] = {"strong": {"move_budget": 0, "distinct": False}, "medium": {"prune": False}}
-# the strong bot with the per-move budget (measured, issue 25: level with V1 head to head, +0.1 +/- 1.5 points a
-# 10-turn match, move CPU p95 ~0.6x); off by default: on seed 1 of the fixed-seed test it leaves a built unit behind
-PER_MOVE: dict[str, Any] = {"move_budget": MOVE_BUDGET, "distinct": True}
 
 
 class Maps:
@@ -245,10 +244,13 @@ class MediumBot:
 class StrongBot:
     level = "strong"
 
-    def __init__(self, budget: int = BUDGET, move_budget: int = 0, distinct: bool = False) -> None:
+    def __init__(self, budget: int = BUDGET, move_budget: int = MOVE_BUDGET, distinct: bool = True) -> None:
         self.budget = budget
-        self.move_budget = move_budget  # 0: ``budget`` positions for every decision, the follow-ups tried in turn
-        self.distinct = distinct
+        # positions per move, shared over its decisions (``decision_budget``); the root's candidates dealt out over
+        # the units (``spread``), the follow-ups that score or set up first; 0: ``budget`` positions for every
+        # decision, the candidates and follow-ups tried in their order (V1)
+        self.move_budget = move_budget
+        self.distinct = distinct  # unloads of pieces alike to one place: one tried (``search._distinct``)
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
@@ -260,7 +262,7 @@ class StrongBot:
             return landing(state, legal)
         evaluator = Evaluator(state, seat, list(view.get("forecast") or []))
         budget = decision_budget(state, seat, self.budget, self.move_budget)
-        search = MoveSearch(game, seat, evaluator, budget, self.distinct)
+        search = MoveSearch(game, seat, evaluator, budget, self.distinct, ordered=bool(self.move_budget))
         if state.phase == "interfere" or state.breach >= 0:
             options = [a for a in legal if isinstance(parse(a), Lose | Fire)]
             return max(options, key=lambda a: (search.value(state, a)[0], a))

@@ -3,10 +3,12 @@
 
 It sees only its view, like ``medium`` (``determinize`` rebuilds a state; its own forecast is on top of the deck)
 and draws nothing at random: the same view gives the same action. A bot object may be made afresh for every
-decision (a peer match does so), so nothing is kept between calls: every decision is one search of at most
-``BUDGET`` positions (a count, never a clock), so a move of up to 25 actions costs at most ~2,500 positions. Measured
-(bench/bots_eval.py, 100 full matches against medium, CPU time in CPython): 157 ms a move on average, p95 246 ms,
-max 452 ms (14 decisions a move); Pyodide in the browser is about 2-3 times slower, so well under 2 s a move.
+decision (a peer match does so), so nothing is kept between calls: every decision is one search of a number of
+positions worked out from the state alone (a count, never a clock: ``decision_budget``): ``MOVE_BUDGET`` (1,000)
+shared over the Action Points the move began with, 24 to ``BUDGET`` (100) a decision, half of it for the root's
+candidates (dealt out over the units, ``spread``), half for the follow-ups (those that score or set up first).
+Measured (bench/engine_speed.py --moves, bot-vs-bot, 20 turns): about 0.8x the CPU a move of the bot before
+(``bots.V1``: 100 positions every decision), and level with it head to head.
 
 A decision:
 - candidates: the legal actions less undo, shots at White Ore or Pontoons, Pontoons built onto the map, the
@@ -493,9 +495,11 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
 class MoveSearch:
     """Positions after candidate actions, scored; at most ``budget`` of them per decision."""
 
-    def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int, distinct: bool = True) -> None:
+    def __init__(self, game: Game[Any], seat: int, evaluator: Evaluator, budget: int, distinct: bool = True,
+                 ordered: bool = False) -> None:
         self.game = game
         self.distinct = distinct
+        self.ordered = ordered  # follow-ups: what scores or sets up first (``_setup``), so a narrow width keeps them
         self.seat = seat
         self.evaluate = evaluator
         self.left = budget
@@ -536,12 +540,27 @@ class MoveSearch:
                     and (piece.kind in ARMED or piece.kind == "lander")):
                 acts += [a for a in unit_actions(state, seat, pid) if a.startswith(("fire:", "capture:", "load:"))
                          and _useful(state, a)]
+        tried = list(dict.fromkeys(acts))
+        if self.ordered:
+            lander = state.derived.lander
+            tried.sort(key=lambda action: _setup(action, lander))
         best = -1e9
-        for action in list(dict.fromkeys(acts))[:width]:
+        for action in tried[:width]:
             if self.left <= 0:
                 break
             best = max(best, self.value(state, action)[0])
         return best
+
+
+def _setup(action: str, lander: dict[int, int]) -> int:
+    """A follow-up's rank: builds, shots, captures, loads, repairs and unloads into a Lander first, then other
+    unloads, then moves."""
+    move = _read(action)
+    if isinstance(move, Move):
+        return 2
+    if isinstance(move, Unload):
+        return 0 if move.hex in lander else 1
+    return 0
 
 
 def decision_budget(state: TF22State, seat: int, budget: int, move_budget: int) -> int:
