@@ -6,9 +6,10 @@ knows it) and answer a complete action from ``view["legal"]``; they draw no rand
 - ``MediumBot``: the greedy policy (``sim.Sim.choose``): keep a perfect pallet (else the most full layers)
   reachable with the placement that best keeps the next card placeable; stop once no more full layer is in
   reach and the next card is more likely to go face down than to be placed.
-- ``StrongBot``: the hint without its playouts (``hint.decide``): the greedy's best placements weighed one
-  card deeper, an expectation over the kind of the card after next; with a known order (Challenge mode),
-  the exact solver's plan (``solver.solve``, within a node budget).
+- ``StrongBot``: the hint without its playouts (``hint.decide``): the greedy's best placements and the best
+  on the lowest layer weighed one card deeper (the points of the full layers still reachable, a face-down a
+  point, expected over the kind of the card after next), less a point a layer up; with a known order
+  (Challenge mode), the exact solver's plan (``solver.solve``, within a node budget).
 """
 
 from __future__ import annotations

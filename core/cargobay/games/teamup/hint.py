@@ -2,8 +2,10 @@
 decision with the expected final score under the unknown rest of the deck).
 
 - ``sim.Sim``: the compact position and the greedy policy (``Sim.choose``, the medium bot).
-- ``decide`` (the strong bot): among the greedy's ``width`` best placements, the one with the best
-  ``lookahead``: one card deeper, an expectation over the kind of the card after (by the unseen counts).
+- ``decide`` (the strong bot): among the greedy's ``width`` best placements and the ``low`` best of those on
+  the lowest layer, the one with the best ``lookahead`` (one card deeper, the expected full layers kept over
+  the kind of the card after, by the unseen counts) less ``LAYER_WEIGHT`` a layer: the lower layers filled
+  first, a card that breaks the aim later breaks a higher layer.
 - ``hint``: ``decide``, and the expected final score from greedy playouts over random orders of the unseen
   cards, within ``BLIND_BUDGET`` units of counted ``Work``; with a known order (Challenge mode), the exact
   plan (``solver.planned``, within a node budget). Budgets are counts, never the clock.
@@ -15,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .components import CARD_KINDS
+from .components import CARD_KINDS, POINTS_PER_LAYER
 from .geometry import pid_of
 from .perfect import NP
 from .sim import CARD_INDEX, Move, OutOfWork, Sim, Work
@@ -25,6 +27,8 @@ __all__ = ["Hint", "advice", "describe", "hint"]
 SHAPE_NAMES = {"S": "square", "L": "long", "T": "thin", "B": "big"}
 
 BLIND_BUDGET = 120_000  # a blind decision's work (and a third more for its playouts): about 0.15 s in CPython
+SHAKY = 5.0  # ``lookahead``: points lost when the card after next cannot keep the aim (times that chance)
+LAYER_WEIGHT = 1.0  # ``decide``: points a placement loses per layer up (fill the low layers first)
 
 
 @dataclass
@@ -45,20 +49,30 @@ def keeps_aim(table: Sim, move: Move) -> bool:
 
 
 def lookahead(table: Sim, card: str, move: Move) -> float:
-    """The chance, over the kind of the card after next (weighted by the unseen cards), that the greedy
-    answer to it still keeps the aim, times how well placed the next card after that will be (the greedy's
-    flexibility); a box above the stack counts 0.9."""
+    """The points the full layers are worth after ``move`` and the greedy's answer to the card after next,
+    expected over its kind (weighted by the unseen cards): 5 a layer still reachable (``floor``) after it; a
+    face-down costs 1; an answer keeping the aim costs ``SHAKY`` times the chance the next card after it cannot
+    (the greedy's flexibility; a box above the stack: a tenth); an answer breaking the aim is worth the full
+    layers still reachable after it (one layer or all of them: a fall to one full layer is a disaster)."""
     after = table.copy()
     after.play(card, move)
     total = sum(after.unseen)
+    base = POINTS_PER_LAYER * after.floor
     if not total:
-        return 1.0
+        return float(base)
     value = 0.0
     for kind, count in zip(CARD_KINDS, after.unseen, strict=True):
         if count:
             answer = after.choose(kind)
-            if answer is not None and keeps_aim(after, answer):
-                value += count / total * (after.flexibility(answer)[0] if answer.z < after.floor else 0.9)
+            if answer is None:
+                points = base - 1.0
+            elif keeps_aim(after, answer):
+                points = base - SHAKY * ((1 - after.flexibility(answer)[0]) if answer.z < after.floor else 0.1)
+            else:
+                broken = after.copy()
+                broken.play(kind, answer)
+                points = float(POINTS_PER_LAYER * broken.floor)
+            value += count / total * points
     return value
 
 
@@ -76,9 +90,10 @@ def candidates(table: Sim, card: str) -> list[Move]:
     return sorted(above or moves, key=table.local_rank)
 
 
-def decide(table: Sim, card: str | None, width: int = 4) -> tuple[str, dict[str, float]]:
+def decide(table: Sim, card: str | None, width: int = 8, low: int = 6) -> tuple[str, dict[str, float]]:
     """The strong teammate's decision without playouts: ``draw``/``stop`` as the greedy, and a placement
-    chosen among the greedy's ``width`` best by ``lookahead`` (the greedy's own choice wins ties)."""
+    chosen among the greedy's ``width`` best and the ``low`` best on the lowest layer (all keeping the aim) by
+    ``lookahead`` less ``LAYER_WEIGHT`` a layer (the greedy's own choice wins ties)."""
     if card is None:
         return ("stop" if table.should_stop() else "draw"), {}
     limit, table.work.limit = table.work.limit, None  # the greedy's own choice is always made
@@ -87,16 +102,19 @@ def decide(table: Sim, card: str | None, width: int = 4) -> tuple[str, dict[str,
     if best is None:
         return "", {}
     try:
-        moves = [m for m in candidates(table, card)[:width] if keeps_aim(table, m)]
+        keep = [m for m in candidates(table, card) if keeps_aim(table, m)]
     except OutOfWork:
         return best.action(), {}
-    if not keeps_aim(table, best) or len(moves) < 2 or table.floor == 0:
+    if not keeps_aim(table, best) or len(keep) < 2 or table.floor == 0:
         return best.action(), {}
-    moves = [best, *(m for m in moves if m != best)][:width]  # the greedy's own choice first
+    lowest = min(m.z for m in keep)
+    moves = keep[:width]
+    moves += [m for m in keep if m.z == lowest and m not in moves][:low]
+    moves = [best, *(m for m in moves if m != best)]  # the greedy's own choice first
     values: dict[str, float] = {}
     try:
         for m in moves:  # the greedy's choice first: the answer so far when the work runs out
-            values[m.action()] = lookahead(table, card, m)
+            values[m.action()] = lookahead(table, card, m) - LAYER_WEIGHT * m.z
     except OutOfWork:
         pass
     if not values:
@@ -105,7 +123,7 @@ def decide(table: Sim, card: str | None, width: int = 4) -> tuple[str, dict[str,
     return chosen.action(), values
 
 
-def hint(view: Mapping[str, object], rng: random.Random, samples: int = 4, width: int = 4,
+def hint(view: Mapping[str, object], rng: random.Random, samples: int = 4, width: int = 8,
          budget: int | None = None, work: int | None = BLIND_BUDGET) -> Hint:
     """The best next decision for the seat to play, with the expected final score. Deterministic for a view
     and ``rng``'s state; every budget counts work, never the clock.
