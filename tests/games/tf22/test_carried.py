@@ -1,4 +1,4 @@
-"""The unit lists carried from a state to its copies (carry.py, legal.py ``_entry``): with ``carry.CHECK_CARRIED``
+"""The unit lists carried from a state to its copies (``carry.entry``): with ``carry.CHECK_CARRIED``
 on, every list taken over from the state before is compared with one made afresh, at every step of random matches
 (2-4 seats) and for every unit of the seat to act; the matches must carry lists often enough for that to mean
 something."""
@@ -6,12 +6,14 @@ something."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
 from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.tf22 import carry, legal
 from cargobay.games.tf22.rules import GAME
+from cargobay.games.tf22.seat import Seat
 
 MATCHES = 12
 
@@ -20,18 +22,18 @@ MATCHES = 12
 def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Counts [lists asked for, lists carried] while every carried list is checked against a fresh one."""
     counts = [0, 0]
-    entry = legal._entry
+    entry = legal.entry
 
-    def counted(ctx: legal.Seat, pid: int) -> list[str]:
+    def counted(ctx: Seat, pid: int, make: Callable[[Seat, int], list[str]]) -> list[str]:
         counts[0] += 1
         carried = ctx.carried
         read = None if carried is None else carried[1].get(pid)
         if read is not None and read[0] is ctx.pieces.get(pid) and carried is not None:
             counts[1] += carried[2].isdisjoint(read[1])
-        return entry(ctx, pid)
+        return entry(ctx, pid, make)
 
     monkeypatch.setattr(carry, "CHECK_CARRIED", True)
-    monkeypatch.setattr(legal, "_entry", counted)
+    monkeypatch.setattr(legal, "entry", counted)
     return counts
 
 

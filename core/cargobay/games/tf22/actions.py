@@ -270,7 +270,7 @@ def steps(action: str) -> tuple[str, ...]:
         return (f"site:{hex_text(move.hex)}",)
     if isinstance(move, Unload):
         return (f"unit:{move.unit}", f"cargo:{move.unit}>{move.piece}")
-    if isinstance(move, Fire | Capture) and move.partner >= 0:
+    if isinstance(move, (Fire, Capture)) and move.partner >= 0:
         return (f"unit:{move.unit}", f"aim:{move.unit}>{move.target}")
     if isinstance(move, Build):
         return (f"unit:{move.unit}", f"make:{move.unit}>{move.kind}")

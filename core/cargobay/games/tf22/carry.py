@@ -2,7 +2,7 @@
 was copied from whose unit, AP class and read hexes are untouched, provided the signature matches; every list made
 afresh records what it read for the copies to come.
 
-- **What a list records** (``record``, ``Seat.read``): its piece (compared by identity), the AP class it looked at
+- **What a list records** (``entry``, ``Seat.read``): its piece (compared by identity), the AP class it looked at
   (1 any, 2 shots, 3 breaches and repairs) and the AP up to that, and the hexes it read, by kind of change
   (``_watched``): any piece within ``need``; fire changes (``FIRE_WATCH``: armed units, Pontoons, enemy zones)
   within 3 of each target (``_aimed``), or within ``near`` when it found no partner; aim changes (``AIM_WATCH``:
@@ -27,7 +27,7 @@ from .units import CARRIERS, Piece
 if TYPE_CHECKING:  # seat.py imports this module
     from .seat import Seat
 
-__all__ = ["CHECK_CARRIED", "Carried", "Read", "parent_lists", "record", "start", "take"]
+__all__ = ["CHECK_CARRIED", "Carried", "Read", "entry", "parent_lists"]
 
 CHECK_CARRIED = False  # the tests set it: every carried list is compared with one made afresh
 
@@ -53,38 +53,37 @@ def parent_lists(ctx: Seat, state: TF22State) -> Carried | None:
     return None
 
 
-def take(ctx: Seat, pid: int, piece: Piece | None, make: Callable[[Seat, int], list[str]]) -> list[str] | None:
-    """The parent's list of unit ``pid`` (``ctx.carried`` is set) if nothing it read changed since the copy: the
-    same piece, the same AP up to the class it looked at, no change on the hexes it watched (``_watched``) nor of
-    fire within 3 of its targets; None if it must be made afresh. ``make`` makes one (``CHECK_CARRIED``)."""
+def entry(ctx: Seat, pid: int, make: Callable[[Seat, int], list[str]]) -> list[str]:
+    """Unit ``pid``'s actions (kept in ``ctx.lists``): the parent's list if ``ctx`` carries the parent's lists
+    (``parent_lists``) and nothing that list read changed since the copy (the same piece, the same AP up to the
+    class it looked at, no change on what it watched: ``_watched``, ``_aimed``); else made afresh by ``make`` and,
+    in a move, what it read recorded (``Seat.read``) for the copies to come."""
+    piece = ctx.pieces.get(pid)
     carried = ctx.carried
-    assert carried is not None
-    read = carried[1].get(pid)
-    if read is not None and read[0] is piece and read[3] == ctx.capped[read[2]] and carried[2].isdisjoint(read[1]):
-        found = carried[0][pid]
-        if CHECK_CARRIED:
-            fresh = make(ctx, pid)
-            assert fresh == found, (pid, piece, found, fresh)
-        ctx.lists[pid] = found
-        ctx.read[pid] = read
+    if carried is not None:
+        read = carried[1].get(pid)
+        if (read is not None and read[0] is piece and read[3] == ctx.capped[read[2]]
+                and carried[2].isdisjoint(read[1])):
+            found = carried[0][pid]
+            if CHECK_CARRIED:
+                fresh = make(ctx, pid)
+                assert fresh == found, (pid, piece, found, fresh)
+            ctx.lists[pid] = found
+            ctx.read[pid] = read
+            return found
+    if not ctx.records or piece is None or piece.hex < 0:
+        found = ctx.lists[pid] = make(ctx, pid)
         return found
-    return None
-
-
-def start(ctx: Seat) -> None:
-    """Before a list to be recorded is made: nothing read yet."""
-    ctx.need = ctx.near = ctx.reach = 0
+    ctx.need = ctx.near = ctx.reach = 0  # nothing read yet: ``make`` widens these (legal._need, legal._fire)
     ctx.apcap = 1
-    ctx.aim = []
-
-
-def record(ctx: Seat, pid: int, piece: Piece) -> None:
-    """After the list of ``pid`` (on the map) was made since ``start``: what it read, for the copies."""
-    cap, aim = ctx.apcap, ctx.aim
+    aim = ctx.aim = []
+    found = ctx.lists[pid] = make(ctx, pid)
+    cap = ctx.apcap
     watched = _watched(piece.hex, ctx.need, ctx.near, ctx.reach, piece.kind in CARRIERS)
     if aim:
         watched = _aimed(watched, tuple(aim))
     ctx.read[pid] = (piece, watched, cap, ctx.capped[cap])
+    return found
 
 
 # per hex: the hexes within 3 (the longest range) as fire changes (``FIRE_WATCH`` added)

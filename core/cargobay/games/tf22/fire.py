@@ -134,8 +134,8 @@ class Zones:
         new.count = [row.copy() for row in self.count]
         new.covered = list(self.covered)  # shared until changed (``_step``)
         new._mine = self._mine = 0
-        new.proj, new.turrets, new.silenced, new.key = dict(self.proj), dict(self.turrets), self.silenced, self.key
-        new.owner, new._enemy, new._shooters = 0, dict(self._enemy), None  # enemy(): dropped as zones change
+        new.proj, new.turrets, new.silenced, new.key = self.proj.copy(), self.turrets.copy(), self.silenced, self.key
+        new.owner, new._enemy, new._shooters = 0, self._enemy.copy(), None  # enemy(): dropped as zones change
         return new
 
     def updated(self, state: TF22State, pids: tuple[int, ...], changed: list[set[int]]) -> Zones:

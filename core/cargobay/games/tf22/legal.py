@@ -41,7 +41,7 @@ from .board import (
     hex_text,
     neighbour,
 )
-from .carry import record, start, take
+from .carry import entry
 from .fire import bridgeable, tide_active, unit_range
 from .seat import Seat
 from .seat import context as _context
@@ -109,28 +109,11 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     found = ctx.lists.get(pid)
     if found is None:
         try:
-            found = _entry(ctx, pid)
+            found = entry(ctx, pid, _unit_actions)
         finally:
             _release(ctx)
     else:
         _release(ctx)
-    return found
-
-
-def _entry(ctx: Seat, pid: int) -> list[str]:
-    """The unit's actions: those of the state this one was copied from if nothing the list read changed since
-    (carry.py), else made afresh (and what it read recorded, in a move)."""
-    piece = ctx.pieces.get(pid)
-    if ctx.carried is not None:
-        found = take(ctx, pid, piece, _unit_actions)
-        if found is not None:
-            return found
-    if not ctx.records or piece is None or piece.hex < 0:
-        found = ctx.lists[pid] = _unit_actions(ctx, pid)
-        return found
-    start(ctx)
-    found = ctx.lists[pid] = _unit_actions(ctx, pid)
-    record(ctx, pid, piece)
     return found
 
 
@@ -625,7 +608,7 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
         for pid in actors(state, seat):
             listed = lists.get(pid)
             if listed is None:  # unit_actions, written out
-                listed = _entry(ctx, pid)
+                listed = entry(ctx, pid, _unit_actions)
             found += listed
     finally:
         _release(ctx)

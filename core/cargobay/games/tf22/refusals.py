@@ -59,7 +59,7 @@ def explain(state: TF22State, seat: int, move: Any) -> tuple[str, str]:
     if state.breach >= 0 and not isinstance(move, Fire):
         return ("the unit that entered the enemy Zone of Fire must fire first",
                 "Zone of Fire: a unit entering it must break it at once")
-    if isinstance(move, Simple | Lose):
+    if isinstance(move, (Simple, Lose)):
         return "it is not available now", "Turn Order"
     unit = move.unit
     if unit not in state.pieces:
@@ -96,7 +96,7 @@ def explain(state: TF22State, seat: int, move: Any) -> tuple[str, str]:
         return why
     if isinstance(move, Capture) and move.partner < 0:
         return "a Lander is boarded next to a pod once its three Turrets are destroyed", explain_rule(family)
-    if isinstance(move, Repair | Replace) and state.lander_company(unit) == seat:
+    if isinstance(move, (Repair, Replace)) and state.lander_company(unit) == seat:
         return "it is this seat's own Lander", explain_rule(family)
     return "no legal action of this unit matches it", explain_rule(family)
 

@@ -144,7 +144,7 @@ class TF22Game(Game[TF22State]):
 
     def _apply(self, state: TF22State, seat: int, action: str) -> TF22State:
         move, text = _parsed(action)
-        if isinstance(move, Order | Tides | First):
+        if isinstance(move, (Order, Tides, First)):  # a tuple: ``A | B`` would build a union at every call
             return self._chance(state, seat, move)
         if seat == CHANCE or self.current_player(state) != seat:
             raise IllegalActionError(f"it is not seat {seat}'s turn", "Turn Order: players act in turn order")
@@ -191,7 +191,7 @@ class TF22Game(Game[TF22State]):
         return new
 
     def _legal_for(self, state: TF22State, seat: int, move: Any) -> list[str]:
-        if isinstance(move, Simple | Lose):
+        if isinstance(move, (Simple, Lose)):
             return global_actions(state, seat)
         return unit_actions(state, seat, move.unit) if move.unit in state.pieces else []
 

@@ -36,13 +36,13 @@ class Seat:
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
         # carrying the lists from state to state (carry.py): what a list depends on besides the pieces
         self.sig = (state.phase, state.seat, state.breach, state.tide)
-        self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``legal._entry``)
+        self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``carry.entry``)
         self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
         self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
         # unit -> its piece, the hexes its list read, its targets' hexes (shots: the partners within 3 of them), the
         # most AP it looked at (1-3) and the AP up to that
         self.read: dict[int, Read] = {}
-        self.need = 0  # while a list is made: how far from the unit it read (``legal._entry``)
+        self.need = 0  # while a list is made: how far from the unit it read (``carry.entry``)
         self.near = 0  # and how far its shots looked for partners (armed units, Pontoons, enemy zones only)
         self.reach = 0  # and how far it looked for targets (White Ore, Pontoons, others' pieces only)
         self.aim: list[int] = []  # and the hexes of its targets (the partners within 3 of them: the same kinds)

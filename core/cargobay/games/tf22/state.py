@@ -107,17 +107,20 @@ class TF22State:
         time of an action's apply went to the copy)."""
         new = TF22State.__new__(TF22State)
         carry = self._cache.get(("seat", self.order[self.mover])) if self.mover >= 0 else None
-        fields = self.__dict__.copy()
-        fields.update(
-            order=self.order.copy(), deck=self.deck.copy(), faceup=self.faceup.copy(), known=self.known.copy(),
-            pieces=self.pieces.copy(), landers=self.landers.copy(), holder=self.holder.copy(),
-            reserve=self.reserve.copy(), ap=self.ap.copy(), saved=self.saved.copy(), shots=self.shots.copy(),
-            built={k: v.copy() for k, v in self.built.items()}, modules=[row.copy() for row in self.modules],
-            captured=[row.copy() for row in self.captured], flown=self.flown.copy(),
-            freight=[row.copy() for row in self.freight], journal=self.journal.copy(), events=self.events.copy(),
-            _derived=self._shared_derived(), _cache=self._carried(), _diff=None, crypto=tokens.copy(self.crypto),
-            _serial=next(_SERIALS), _carry=carry, _dirty=None if carry is None else set(),
-        )
+        fields = self.__dict__.copy()  # then each container copied (item by item: cheaper than update(**...))
+        fields["order"], fields["deck"], fields["faceup"] = self.order.copy(), self.deck.copy(), self.faceup.copy()
+        fields["known"], fields["landers"] = self.known.copy(), self.landers.copy()
+        fields["pieces"] = self.pieces.copy()
+        fields["holder"], fields["reserve"], fields["ap"] = self.holder.copy(), self.reserve.copy(), self.ap.copy()
+        fields["saved"], fields["shots"], fields["flown"] = self.saved.copy(), self.shots.copy(), self.flown.copy()
+        fields["built"] = {k: v.copy() for k, v in self.built.items()}
+        fields["modules"] = [row.copy() for row in self.modules]
+        fields["captured"] = [row.copy() for row in self.captured]
+        fields["freight"] = [row.copy() for row in self.freight]
+        fields["journal"], fields["events"] = self.journal.copy(), self.events.copy()
+        fields["_derived"], fields["_cache"], fields["_diff"] = self._shared_derived(), self._carried(), None
+        fields["crypto"], fields["_serial"] = tokens.copy(self.crypto), next(_SERIALS)
+        fields["_carry"], fields["_dirty"] = carry, None if carry is None else set()
         new.__dict__ = fields
         return new
 
@@ -173,10 +176,14 @@ class TF22State:
             if derived.owner != self._serial:
                 derived = self._derived = derived.clone()
                 derived.owner = self._serial
-            if old is not None:
-                derived.remove(pid, old)
-            if new is not None:
-                derived.add(pid, new)
+            if (old is not None and new is not None and old.hex >= 0 and new.hex >= 0 and old.kind == new.kind
+                    and old.comm == new.comm and old.kind not in _PLACED_APART):
+                derived.move(pid, old, new)
+            else:
+                if old is not None:
+                    derived.remove(pid, old)
+                if new is not None:
+                    derived.add(pid, new)
         zones = self._cache.get("zones") or self._cache.get("carried")
         self._cache = {}
         if zones is None:
@@ -227,10 +234,10 @@ class TF22State:
         """Start recording an action of the current move; returns the small counters as they were."""
         self._diff = {}
         return {  # _snapshot of each name in SMALL, written out (one is taken before every action)
-            "ap": list(self.ap), "shots": dict(self.shots), "built": {k: list(v) for k, v in self.built.items()},
-            "reserve": dict(self.reserve), "modules": [list(row) for row in self.modules],
-            "holder": list(self.holder), "captured": [list(row) for row in self.captured], "next_id": self.next_id,
-            "breach": self.breach, "phase": self.phase, "events": list(self.events),
+            "ap": self.ap.copy(), "shots": self.shots.copy(), "built": {k: v.copy() for k, v in self.built.items()},
+            "reserve": self.reserve.copy(), "modules": [row.copy() for row in self.modules],
+            "holder": self.holder.copy(), "captured": [row.copy() for row in self.captured], "next_id": self.next_id,
+            "breach": self.breach, "phase": self.phase, "events": self.events.copy(),
         }
 
     def close_entry(self, small: JSON) -> None:
@@ -293,6 +300,8 @@ def _snapshot(value: Any) -> Any:
         return {key: _snapshot(item) for key, item in value.items()}
     return value
 
+
+_PLACED_APART = frozenset({"pontoon", "lander", "freighter", "ore"})  # not on one hex of ``top`` (Derived.move)
 
 # Derived's layers, as bits of ``Derived.shared`` (a layer still shared with the Derived it was cloned from)
 L_TOP, L_PONTOON, L_LANDER, L_PODS, L_CARGO, L_ARMED, L_UNITS, L_ORE, L_COMMS, L_MAKERS = (1 << n for n in range(10))
@@ -410,6 +419,34 @@ class Derived:
             insort(self.cargo.setdefault(piece.carrier, []), pid)
         else:
             self._place(pid, piece)
+
+    def move(self, pid: int, old: Piece, new: Piece) -> None:
+        """``remove(pid, old)`` then ``add(pid, new)`` for a one-hex piece on the map that stays on it, of the same
+        kind and company (a move): the same layers in the same order (the piece goes last in ``units``, ``armed``,
+        ``makers``; its company's hexes are made anew if it was the last), in one step."""
+        kind, comm = old.kind, old.comm
+        armed = kind in ARMED
+        maker = kind == "production"
+        self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0) | (L_MAKERS if maker else 0))
+        top, comms, units = self.top, self.comms, self.units
+        cells = comms[comm]
+        cells.discard(old.hex)
+        if not cells:
+            del comms[comm]
+            comms[comm] = {new.hex}
+        else:
+            cells.add(new.hex)
+        if top.get(old.hex) == pid:
+            del top[old.hex]
+        top[new.hex] = pid
+        units.pop(pid, None)
+        units[pid] = None
+        if armed:
+            self.armed.pop(pid, None)
+            self.armed[pid] = None
+        if maker:
+            self.makers.pop(pid, None)
+            self.makers[pid] = None
 
     def remove(self, pid: int, piece: Piece) -> None:
         if piece.carrier >= 0:
