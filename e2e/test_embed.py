@@ -174,7 +174,7 @@ def test_a_peer_invite_embed_hosts_a_match_a_friend_joins(chromium: Browser, sit
     """The embed's peer invite: a friend joins from the invite link in another browser; the two play the whole
     match and the host page hears ready, match_started, every step as a move (deals without their cards), then
     ended with the scores the boards show; it may set the theme; new_match is refused with an error event."""
-    from test_p2p import assert_same_final, exchange_codes, play, wait_in_step, wait_phase
+    from p2p_play import assert_same_final, exchange_codes, play, wait_in_step, wait_phase
 
     build = build_module()
     host_dir = tmp_path / "friend"

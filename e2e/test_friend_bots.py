@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from test_p2p import connect, quiet, settle, wait_in_step
+from p2p_play import connect, quiet, settle, wait_in_step
 from under_test import NewPage, recorder_of
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
 

@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page
 
 from legibility import measure
+from p2p_play import friend_match, quiet, settle, wait_in_step
 from test_newcomer import MIN_TARGET, MIN_TEXT, assert_haul_texts_clear, open_context
-from test_p2p import friend_match, quiet, settle, wait_in_step
 from under_test import NewPage, device_of, errors_of, recorder_of
 from ux import assert_axe_clean, assert_no_error, board, open_ready, shot, start_local, wait_settled
 

@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page
 
 import a11y
 from legibility import fonts
-from test_p2p import connect
+from p2p_play import connect
 from under_test import errors_of, recorder_of, track
 from ux import (
     assert_axe_clean,

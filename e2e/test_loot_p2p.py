@@ -10,7 +10,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from test_p2p import (
+from p2p_play import (
     BOARD,
     error_message,
     invite_by_hand,

@@ -242,7 +242,7 @@ def test_export_import_and_step_through_the_replay_viewer(page: Page, tmp_path: 
 
 
 def test_a_match_between_browsers_is_listed_and_replayed_as_each_player_saw_it(new_page: NewPage) -> None:
-    from test_p2p import connect, play, wait_phase
+    from p2p_play import connect, play, wait_phase
     from ux import open_ready
 
     host, guest = new_page(), new_page()

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from test_p2p import assert_same_final, attr, connect, error_message, play, refusals, shot, wait_in_step
+from p2p_play import assert_same_final, attr, connect, error_message, play, refusals, shot, wait_in_step
 from under_test import NewPage, recorder_of
 from ux import open_ready
 

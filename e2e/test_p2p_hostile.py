@@ -16,7 +16,7 @@ from playwright.sync_api import Page
 from cargobay.net import Identity, Setup
 from cargobay.net.messages import PROTOCOL, dump
 from cargobay.net.signing import signed_bytes
-from test_p2p import (
+from p2p_play import (
     BOARD,
     attr,
     connect,

@@ -19,8 +19,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from broker import Broker, running_broker
-from pathcut import can_cut, cut, pair_ports
-from test_p2p import (
+from p2p_play import (
     ARTIFACTS,
     attr,
     error_message,
@@ -34,6 +33,7 @@ from test_p2p import (
     wait_phase,
     wait_ready,
 )
+from pathcut import can_cut, cut, pair_ports
 from under_test import NewPage, recorder_of
 from ux import open_ready
 

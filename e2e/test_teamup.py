@@ -11,7 +11,7 @@ import time
 import pytest
 from playwright.sync_api import Page
 
-from test_p2p import friend_match, quiet, settle, wait_in_step
+from p2p_play import friend_match, quiet, settle, wait_in_step
 from under_test import NewPage, recorder_of
 from ux import assert_no_error, board, error_message, open_ready, shot, wait_settled
 

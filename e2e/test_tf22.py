@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, CDPSession, Page
 from cargobay.games.tf22.board import HEXES, NEIGHBOURS, TERRAIN, distance, parse_hex
 from cargobay.games.tf22.tides import LAND
 from cargobay.service import PROTOCOL, Service
-from test_p2p import friend_match, quiet, settle, wait_in_step
+from p2p_play import friend_match, quiet, settle, wait_in_step
 from under_test import NewPage, PageRecorder, recorder_of, track
 from ux import assert_axe_clean, assert_no_error, board, error_message, focused, open_ready, shot, tab_to_board
 
