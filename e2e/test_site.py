@@ -165,8 +165,10 @@ def test_play_whole_match_against_easy_bot(page: Page) -> None:
     page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.state === 'warming'")
     assert page.locator("#start").is_enabled()
     start_match(page, ("human", "easy"), seed=11)
+    # the match started, and the bot moved, while the warm-up was in flight: the worker answered them between two of
+    # its modules (its next progress event counts them)
+    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.answered >= 1")
     warm = page.evaluate(WARM_JS)["load"]
-    # the match started, and the bot moved, while the warm-up was still in flight (answered between two modules)
     assert warm["state"] == "warming" and warm["done"] < warm["of"], warm
     shot(page, "03-match-start")
     moves = 0
@@ -188,9 +190,6 @@ def test_play_whole_match_against_easy_bot(page: Page) -> None:
     saved = json.loads(page.evaluate(
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["over"] is True
-    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.state !== 'warming'", timeout=60_000)
-    warm = page.evaluate(WARM_JS)["load"]
-    assert warm["state"] == "done" and warm["done"] == warm["of"] and warm["answered"] >= 1, warm
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert recorder_of(page).errors == []
 

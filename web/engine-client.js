@@ -156,7 +156,9 @@ function warm(game) {
 
 function onWarm(msg) {
   const was = timings.warm[msg.game] || {};
-  if (msg.event === "warming") timings.warm[msg.game] = { ...was, state: "warming", done: msg.done, of: msg.of };
+  if (msg.event === "warming") {
+    timings.warm[msg.game] = { ...was, state: "warming", done: msg.done, of: msg.of, answered: msg.answered };
+  }
   else {
     timings.warm[msg.game] = {
       ...was, state: msg.ok ? "done" : "failed", ms: msg.ms, pieces: msg.pieces, longest: msg.longest,

@@ -254,7 +254,7 @@ function answer(req) {
 // ahead of Start, one module per task of its own (warm-plan.json, by worker/warm_plan.py at build time: each game's
 // modules in the order they finish importing, so each import runs one module's body). A request that arrives
 // meanwhile is answered before the next module: it waits for one module at most. Never before ready; a game once;
-// a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of}, the end as
+// a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of, answered}, the end as
 // {event: "warmed", game, ok, ms, pieces, longest, longestName, answered}: pieces = modules imported, longest = the ms
 // of the longest one, answered = the requests answered while it was in flight.
 // `gap` (ms between two modules; e2e only) spreads it out so a test can act while it is in flight.
@@ -309,7 +309,7 @@ function piece(run, reply) {
   const ms = performance.now() - t;
   if (ms > run.longest) [run.longest, run.longestName] = [ms, name];
   run.done += 1;
-  reply({ event: "warming", game: run.game, done: run.done, of: run.of });
+  reply({ event: "warming", game: run.game, done: run.done, of: run.of, answered: run.answered });
   // the next module in a task of its own, queued after any request that arrived during this one
   setTimeout(() => piece(run, reply), run.gap);
 }
