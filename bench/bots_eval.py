@@ -120,6 +120,8 @@ def tf22_bot(level: str) -> Any:
         return StrongBot(**V1["strong"])
     if level == "m1":
         return MediumBot(**V1["medium"])
+    if level == "m2":  # the medium bot of session 6: pruned, every action tried (no per-move budget)
+        return MediumBot(move_budget=0)
     return SPECS["tf22"].bot(level)
 
 

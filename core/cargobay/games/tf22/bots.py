@@ -3,8 +3,10 @@ move's actions and its evaluation); ``easy``, a random legal action, is the plat
 
 The medium bot sees only its view (the state is rebuilt with ``determinize``; it reads its own forecast, never the
 deck). It lands where White Ore lies thick beyond the landing zone and the sea touches the Lander's pods; in its
-move it tries every legal action (but undo and shots at White Ore or Pontoons), scores the position after it and
-plays the best one while that beats ending the move:
+move it tries the legal actions (but undo and shots at White Ore or Pontoons; of the Lander's unloads and the builds
+the best place each, as ``strong``; at most ``MEDIUM_BUDGET`` a move, shared over its decisions by the AP it began
+with, the most promising of each unit first: ``search.spread``), scores the position after each and plays the best
+one while that beats ending the move:
 - White Ore in its Landers counts most, ore on board a carrier less the farther the carrier is from home;
   empty carriers are drawn to the nearest ore, a Production Unit holding ore to building;
 - units count (enemy units against it), inactive ones (stranded, flooded, inside an enemy zone) are penalised,
@@ -21,9 +23,8 @@ from typing import Any
 
 from ...bots import forced
 from ...engine import Game
-from .actions import UNIT_ACTIONS, Fire, Lose, parse
+from .actions import Fire, Lose, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
-from .effects import execute
 from .fire import active, land_at, tide_active, zones
 from .legal import interference_pairs
 from .search import (
@@ -36,6 +37,7 @@ from .search import (
     MoveSearch,
     _order,
     _unit,
+    after,
     candidates,
     decision_budget,
     landing,
@@ -50,7 +52,8 @@ __all__ = ["V1", "MediumBot", "StrongBot"]
 # the bots as they were before issue 25's per-move budgets (bench/bots_eval.py's ``v1`` and ``m1`` levels: the
 # baselines); the strong bot's default since shares ``MOVE_BUDGET`` positions over a move's decisions and tries the
 # follow-ups that score or set up first (measured level with V1 at ~0.8x its move CPU: see StrongBot)
-V1: dict[str, dict[str, Any]] = {"strong": {"move_budget": 0, "distinct": False}, "medium": {"prune": False}}
+V1: dict[str, dict[str, Any]] = {"strong": {"move_budget": 0, "distinct": False},
+                                 "medium": {"prune": False, "move_budget": 0}}
 
 
 class Maps:
@@ -168,6 +171,10 @@ def _worth_trying(state: TF22State, action: str) -> bool:
     return True
 
 
+MEDIUM_BUDGET = 600  # positions a move (0: every action of every decision)
+MEDIUM_MOST = 60  # positions a decision at most
+
+
 LANDING_TERRAIN = {".": 1.0, "^": 1.0, "s": 0.6, "r": 0.3, "~": 0.0}
 
 
@@ -197,24 +204,14 @@ def _position(game: Game[Any], view: dict[str, Any]) -> tuple[list[str], TF22Sta
     return legal, state, int(view["seat"])
 
 
-def _after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22State:
-    """The state after the seat's legal ``action``; a unit's is applied straight to a copy, with no undo entry and
-    no forecast read (``game.apply`` adds both, and checks it is legal): ``evaluate`` reads neither."""
-    move = parse(action)
-    if not isinstance(move, UNIT_ACTIONS):
-        new: TF22State = game.apply(state, seat, action)
-        return new
-    new = state.copy()
-    new.journal = []
-    execute(new, seat, move)
-    return new
-
-
 class MediumBot:
     level = "medium"
 
-    def __init__(self, prune: bool = True) -> None:
+    def __init__(self, prune: bool = True, move_budget: int = MEDIUM_BUDGET) -> None:
         self.prune = prune  # the Lander's unloads and the builds cut as the strong bot's (``search.pruned``)
+        # positions per move, shared over its decisions by the AP it began with (``search.decision_budget``); the
+        # actions dealt out over the units (``search.spread``: the most promising of each first); 0: every action
+        self.move_budget = move_budget
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         only = forced(view)
@@ -230,10 +227,15 @@ class MediumBot:
                        key=lambda a: (evaluate(game.apply(state, seat, a), seat, maps), a))
         stop = "takeoff" if "takeoff" in legal else "end"
         best, best_gain = stop, 0.05
-        for action in pruned(state, legal, _Near(maps)) if self.prune else legal:
-            if action in ("end", "takeoff") or not _worth_trying(state, action):
-                continue
-            gain = evaluate(_after(game, state, seat, action), seat, maps) - base
+        near = _Near(maps)
+        tries = [a for a in (pruned(state, legal, near) if self.prune else legal)
+                 if a not in ("end", "takeoff") and _worth_trying(state, a)]
+        if self.move_budget:
+            budget = decision_budget(state, seat, MEDIUM_MOST, self.move_budget)
+            if len(tries) > budget:
+                tries = spread(state, near, tries)[:budget]
+        for action in tries:
+            gain = evaluate(after(game, state, seat, action), seat, maps) - base
             if gain > best_gain or (gain == best_gain and rng.random() < 0.5):
                 best, best_gain = action, gain
         if best == stop and stop not in legal:  # a pending breach: fire

@@ -484,7 +484,7 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
             actions = rest + _lander_unloads(state, evaluator, out)
         if distinct and pieces[pid].kind in CARRIERS:
             actions = _distinct(state, actions)
-        if pieces[pid].kind == "production":
+        elif pieces[pid].kind == "production":
             builds = [a for a in actions if isinstance(_read(a), Build)]
             if builds:
                 actions = [a for a in actions if a not in builds] + _builds(state, evaluator, builds)
@@ -505,23 +505,9 @@ class MoveSearch:
         self.left = budget
 
     def child(self, state: TF22State, action: str) -> TF22State:
-        """The state after the seat's legal ``action`` (a unit's: applied straight to a copy, with no undo entry
-        and no forecast read, neither of which the evaluation looks at)."""
+        """The state after the seat's legal ``action`` (``after``)."""
         self.left -= 1
-        move = _read(action)
-        if not isinstance(move, UNIT_ACTIONS):
-            new: TF22State = self.game.apply(state, self.seat, action)
-            return new
-        new = state.copy()
-        new.journal = []
-        new._cache["zones"] = zones(state)  # the same pieces until ``execute`` changes one (which clears it)
-        execute(new, self.seat, move)
-        if isinstance(move, Move | Load | Unload):
-            moved = move.unit if isinstance(move, Move) else move.piece
-            kind = state.pieces[moved].kind
-            if kind not in ARMED and kind != "pontoon" and not state.derived.cargo.get(moved):
-                new._cache["zones"] = zones(state)  # no armed unit moved: the zones are those of ``state``
-        return new
+        return after(self.game, state, self.seat, action)
 
     def value(self, state: TF22State, action: str) -> tuple[float, TF22State]:
         child = self.child(state, action)
@@ -552,6 +538,26 @@ class MoveSearch:
         return best
 
 
+def after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22State:
+    """The state after the seat's legal ``action``; a unit's is applied straight to a copy, with no undo entry and
+    no forecast read (``game.apply`` adds both, and checks it is legal: the evaluations read neither), and keeps the
+    Zones of Fire of ``state`` while no armed unit (nor anything carrying one) moved."""
+    move = _read(action)
+    if not isinstance(move, UNIT_ACTIONS):
+        new: TF22State = game.apply(state, seat, action)
+        return new
+    new = state.copy()
+    new.journal = []
+    new._cache["zones"] = zones(state)  # the same pieces until ``execute`` changes one (which clears it)
+    execute(new, seat, move)
+    if isinstance(move, Move | Load | Unload):
+        moved = move.unit if isinstance(move, Move) else move.piece
+        kind = state.pieces[moved].kind
+        if kind not in ARMED and kind != "pontoon" and not state.derived.cargo.get(moved):
+            new._cache["zones"] = zones(state)  # no armed unit moved: the zones are those of ``state``
+    return new
+
+
 def _setup(action: str, lander: dict[int, int]) -> int:
     """A follow-up's rank: builds, shots, captures, loads, repairs and unloads into a Lander first, then other
     unloads, then moves."""
@@ -577,7 +583,7 @@ def _unit(action: str) -> int:
     return int(head.split(">")[0].split("<")[0].split("+")[0])
 
 
-def spread(state: TF22State, evaluator: Evaluator, tries: list[str]) -> list[str]:
+def spread(state: TF22State, evaluator: Distances, tries: list[str]) -> list[str]:
     """``tries`` dealt out over the units: every unit's most promising action, then every unit's second, and so on,
     so a short budget still tries something of each. A unit's own: shots, captures, loads, repairs and whatever goes
     into a Lander first, then its moves and a Lander's unloads (the nearest its work first: home, or for a carrier
