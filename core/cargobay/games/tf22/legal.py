@@ -468,35 +468,8 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
         occupant = derived.top.get(cell)
         if occupant is not None and pieces[occupant].kind == "freighter":
             _need(ctx, 2)  # its activity: its second hex too
-        allowed = _build_kinds(ctx, cell, occupant, kinds)
-        if allowed:
-            place = HEX_TEXT[cell]
-            found += [f"build:{pid}>{kind}@{place}" for kind in allowed]
+        found += [f"build:{pid}>{kind}@{HEX_TEXT[cell]}" for kind in kinds if build_place(ctx, cell, kind) == ""]
     return found
-
-
-def _build_kinds(ctx: Seat, cell: int, occupant: int | None, kinds: list[str]) -> list[str]:
-    """The ``kinds`` (in order) a new unit of which may go on ``cell`` (``occupant``: its top piece): those for
-    which ``build_place`` finds nothing against it, its checks taken once per hex rather than once per kind."""
-    if cell in ctx.enemy:
-        return []
-    state, derived = ctx.state, ctx.derived
-    pieces = state.pieces
-    held = derived.lander.get(cell)
-    if held is not None:  # a pod of an own Lander whose Turret stands: any kind
-        if (state.controller(pieces[held]) != ctx.seat or occupant is None
-                or pieces[occupant].kind != "turret"):
-            return []
-        return kinds
-    if occupant is not None:  # an own active carrier with room
-        other = pieces[occupant]
-        if other.kind not in CAPACITY or state.controller(other) != ctx.seat or not ctx.active(occupant):
-            return []
-        free = ctx.free_space(occupant)
-        return [kind for kind in kinds if fits(other.kind, kind) and free >= size(kind)]
-    if "pontoon" in kinds and (cell in derived.pontoon or not bridgeable(state, cell)):
-        return [kind for kind in kinds if kind != "pontoon"]
-    return kinds
 
 
 def build_place(ctx: Seat, cell: int, kind: str) -> str:
