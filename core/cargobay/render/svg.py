@@ -10,12 +10,28 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from html import escape
 from typing import Any
 
 INK = "#1a1d24"
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif"
 SHOW = "show"  # the act that lifts the hot-seat cover (never an engine action)
+
+
+def escape(text: str, quote: bool = True) -> str:
+    """``html.escape``'s text, without importing ``html``: it loads ``html.entities`` (its 2,000-entry table), which
+    cost 0.2-1.3 s of a game's first Start in the browser.
+
+    >>> escape("<a href='x'>&</a>")
+    '&lt;a href=&#x27;x&#x27;&gt;&amp;&lt;/a&gt;'
+    """
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;") if quote else text
+
+
+def unescape(text: str) -> str:
+    """The text ``escape`` was given (the five references it writes; nothing else is read)."""
+    text = text.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&#x27;", "'")
+    return text.replace("&amp;", "&")
 
 
 def attr(value: object) -> str:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
-from ...render.svg import INK
+from ...render.svg import INK, escape
 from ...render.svg import action as _action
 from ...render.svg import attr as _attr
 from ...render.svg import num as _num

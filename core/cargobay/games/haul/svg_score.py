@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from html import escape
 from typing import Any
 
 from ...render import seat_swatch
-from ...render.svg import INK
+from ...render.svg import INK, escape
 from ...render.svg import num as _num
 from ...render.svg import rect as _rect
 from ...render.svg import text as _text

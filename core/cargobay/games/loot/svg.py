@@ -28,11 +28,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping
-from html import unescape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import board_root
+from ...render.svg import board_root, unescape
 from ...render.svg import rect as _rect
 from .actions import Draw, parse
 from .svg_collection import collections

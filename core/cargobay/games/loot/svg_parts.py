@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import INK
+from ...render.svg import INK, escape
 from ...render.svg import action as _action
 from ...render.svg import num as _num
 from ...render.svg import rect as _rect

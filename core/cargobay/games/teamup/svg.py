@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from html import escape
 from typing import Any
 
 from ...render import RenderContext
-from ...render.svg import INK, action, attr, board_root, rect, text, wrap
+from ...render.svg import INK, action, attr, board_root, escape, rect, text, wrap
 from .actions import CONFIRM_STOP, Place, parse
 from .components import CARD_NAMES, DEPTH, LAYERS, SHAPES, WIDTH
 from .geometry import PLACEMENTS, RULE_TEXT, Pallet, explain, pid_of

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from html import escape
 
-from ...render.svg import action, attr, num
+from ...render.svg import action, attr, escape, num
 from .svg_geom import INK, NEUTRAL, PICK, SEAT_FILL, SEAT_TINT, centre, hex_points
 from .svg_model import Model
 from .units import NAMES
