@@ -484,7 +484,7 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
             actions = rest + _lander_unloads(state, evaluator, out)
         if distinct and pieces[pid].kind in CARRIERS:
             actions = _distinct(state, actions)
-        elif pieces[pid].kind == "production":
+        if pieces[pid].kind == "production":
             builds = [a for a in actions if isinstance(_read(a), Build)]
             if builds:
                 actions = [a for a in actions if a not in builds] + _builds(state, evaluator, builds)
