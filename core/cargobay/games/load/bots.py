@@ -284,9 +284,9 @@ class StrongBot:
     (``bot_eval.evaluate_round``: ``_evaluate`` plus the worth of a container lead for the piles still to be won in
     the current round, which ``_evaluate`` leaves out: at round 3's start it values a lead at nothing; 53.0%
     [43.3-62.5] of 100 paired matches against ``V1``; with ``static_weight=0.75`` 56.7% [47.7-65.2] of a 120-match
-    screen, 58.9% of 180 with 60 more (deals won from both seats 29 to 13), at 0.75-0.79 of its CPU a decision
-    (mean and p95); ``static_weight=0.9``: 45.0% of 60. Not yet confirmed over 400 matches, so not the default:
-    issue 25, session 7);
+    screen, 58.9% of 180 with 60 more, then 49.4% of 240 more on fresh seeds: 53.5% [48.7-58.2] of all 420, level
+    with ``V1``, at 0.75-0.79 of its CPU a decision (mean and p95); ``static_weight=0.9``: 45.0% of 60. So not the
+    default: issue 25, session 7);
     ``distinct_loads``: load options that make the same ship (interchangeable slots) count once, so the rollouts
     go to options that differ.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
