@@ -48,13 +48,15 @@ them before the trip home, and brings everything home in time for the take-off.
 
 from __future__ import annotations
 
-import heapq
 from typing import Any, Protocol
 
 from ...engine import Game
 from .actions import UNIT_ACTIONS, Action, Build, Capture, Fire, Land, Load, Move, Repair, Unload, parse
 from .board import CELLS, HEXES, NEIGHBOURS, TERRAIN, TERRAIN_NAMES, disk, distance, parse_hex
 from .effects import execute
+from .fields import FAR as FAR  # (bots.py reads it here)
+from .fields import field as _field
+from .fields import trips as _trips
 from .fire import LAND_CELLS, land_at, tide_active, zones
 from .flow import LANDING_ZONE, modules_score
 from .legal import unit_actions
@@ -64,7 +66,6 @@ from .units import ARMED, CAPACITY, CARRIERS, LAND_UNITS, MOBILE, SEA_UNITS, UNI
 
 __all__ = ["Distances", "Evaluator", "MoveSearch", "candidates", "decision_budget", "landing", "pruned", "spread"]
 
-FAR = 40  # farther than any path on the map
 
 W_ORE = 10.0  # a White Ore (or a unit) inside a held Lander: one point
 W_UNIT = 10.0
@@ -86,26 +87,6 @@ BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost 
 BUDGET = 100  # positions evaluated per decision at most
 MOVE_BUDGET = 1000  # positions per move, spread over its decisions by the Action Points it began with (0: none)
 MIN_BUDGET = 24  # positions per decision at least
-
-
-def _trips(sources: dict[int, int], passable: bytearray) -> list[int]:
-    """Per hex, the fewest steps to one of ``sources`` plus that source's own cost (a Dijkstra with unit steps;
-    FAR where none is reached)."""
-    found = [FAR] * CELLS
-    done = bytearray(CELLS)
-    heap = [(cost, cell) for cell, cost in sources.items() if passable[cell]]
-    heapq.heapify(heap)
-    neighbours, pop, push = NEIGHBOURS, heapq.heappop, heapq.heappush
-    while heap:
-        cost, cell = pop(heap)
-        if done[cell]:
-            continue
-        done[cell] = 1
-        found[cell] = cost
-        for n in neighbours[cell]:
-            if passable[n] and not done[n]:
-                push(heap, (cost + 1, n))
-    return found
 
 
 # the distance fields by what they are made from (passable hexes, goals, White Ore): most decisions of a move
@@ -619,31 +600,6 @@ def spread(state: TF22State, evaluator: Distances, tries: list[str]) -> list[str
 def _order(action: str) -> int:
     """Shots, captures and cargo first, then the rest: what is tried when the budget is short."""
     return 0 if isinstance(_read(action), Fire | Capture | Load | Unload | Repair) else 1
-
-
-def _field(goals: list[int], passable: bytearray) -> list[int]:
-    """A breadth-first search as a list by hex: the steps from ``goals`` through ``passable`` hexes, FAR where none lead
-    (``passable`` is used up: every hex reached is cleared in it)."""
-    found = [FAR] * CELLS
-    frontier = []
-    for cell in goals:
-        if passable[cell]:
-            passable[cell] = 0
-            found[cell] = 0
-            frontier.append(cell)
-    step = 0
-    neighbours = NEIGHBOURS
-    while frontier:
-        step += 1
-        reached = []
-        for cell in frontier:
-            for n in neighbours[cell]:
-                if passable[n]:
-                    passable[n] = 0
-                    found[n] = step
-                    reached.append(n)
-        frontier = reached
-    return found
 
 
 def landing(state: TF22State, legal: list[str]) -> str:
