@@ -75,6 +75,11 @@ def plan(source: str) -> dict[str, list[str]]:
         out[game["id"]] = list(dict.fromkeys(recorder.done))
         recorder.done.clear()
         for name in set(sys.modules) - base:  # the next game records its shared modules too
+            parent, _, child = name.rpartition(".")
+            # ... also off its parent package (`from cargobay import tokens` finds an attribute left on `cargobay`
+            # and imports nothing, so the module would be recorded later, under another game's import)
+            if getattr(sys.modules.get(parent), child, None) is sys.modules[name]:
+                delattr(sys.modules[parent], child)
             del sys.modules[name]
     return out
 

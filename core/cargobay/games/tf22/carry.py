@@ -90,7 +90,9 @@ def entry(ctx: Seat, pid: int, make: Callable[[Seat, int], list[str]]) -> list[s
 _FIRE_NEAR = [frozenset(FIRE_WATCH + other for other in disk(cell, 3)) for cell in range(CELLS)]
 
 
-@lru_cache(maxsize=1 << 14)
+# 2,048 sets of ~4 KB (~8 MB, held for the worker's life in Pyodide): in random play most of the hits (review s7,
+# finding 6: 16,384 could hold ~65 MB); bot play misses a few times a match
+@lru_cache(maxsize=1 << 11)
 def _aimed(watched: frozenset[int], aim: tuple[int, ...]) -> frozenset[int]:
     """``watched`` and a change of fire within 3 of each of a list's targets' hexes (``aim``: the partners that may
     cover them), in one set: a carried list is checked with one ``isdisjoint``."""
