@@ -263,11 +263,11 @@ def report(pair: str, results: list[dict[str, Any]], wall: float, paired: bool =
     first, second = pair.split("-", maxsplit=1)
     if paired:  # consecutive results are one deal from both seats (bots that share an algorithm also share the
         # seat's random numbers, so near-copies split most deals: the deals won from both seats are the signal)
-        points = [sum({"win": 1.0, "tie": 0.5}.get(r["outcome"], 0.0) for r in results[i:i + 2])
-                  for i in range(0, n - 1, 2)]
-        split = sum(p == 1.0 for p in points)
-        print(f"  deals played from both seats: {len(points)}; {first} won both {sum(p > 1.0 for p in points)}, "
-              f"{second} won both {sum(p < 1.0 for p in points)}, one each {split}")
+        deals = [tuple(sorted(r["outcome"] for r in results[i:i + 2])) for i in range(0, n - 1, 2)]
+        kinds = {k: deals.count(k) for k in set(deals)}
+        print(f"  deals played from both seats: {len(deals)}; {first} won both {kinds.pop(('win', 'win'), 0)}, "
+              f"{second} won both {kinds.pop(('loss', 'loss'), 0)}, one win each {kinds.pop(('loss', 'win'), 0)}"
+              + "".join(f", {' + '.join(k)} {c}" for k, c in sorted(kinds.items())))
     report_times(first, results)
     mine = [t for r in results for t in r["cpu"]]
     theirs = [t for r in results for t in r.get("cpu_second", ())]

@@ -258,7 +258,8 @@ def test_joint_regret_matching_with_one_type_is_the_matrix_game() -> None:
 
 
 def test_the_strong_bots_options_play_a_legal_deterministic_match() -> None:
-    options = {**FAST_STRONG, "ordered": True, "exact": 3, "joint": True, "types": 8}
+    options = {**FAST_STRONG, "ordered": True, "exact": 3, "joint": True, "types": 8, "infer": True,
+               "rollout_greedy": 0.5}
     match = play([StrongBot(**options), MediumBot()], 11)  # every action checked legal
     assert GAME.result(match.state) is not None
     again = Match(GAME, ["a", "b"], 11)

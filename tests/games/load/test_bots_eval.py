@@ -1,65 +1,23 @@
-"""TF22: LOAD! strong bot's capacity-aware static evaluation (``bot_eval``): the majority model and its use."""
+"""TF22: LOAD! strong bot's search parts: its static evaluations (``bot_eval``), its matrix solver, its options."""
 
 from __future__ import annotations
 
-import math
 import random
+from collections import Counter
 
 import pytest
 
 from cargobay.engine import CHANCE, Match
-from cargobay.games.load.bot_eval import ADD, evaluate_cap, p_majority
+from cargobay.games.load.bot_eval import evaluate_round
 from cargobay.games.load.bots import StrongBot
 from cargobay.games.load.rules import GAME
-from cargobay.games.load.sim import Sim, _evaluate
+from cargobay.games.load.sim import Sim, _evaluate, card_int, unseen_cards
 
 HAND = [f"{colour}{value}" for colour in "YRBG" for value in (1, 2, 3)]  # one 1, 2 and 3 of every colour
 
 
-def test_a_lead_the_other_ship_cannot_close_is_a_sure_majority_and_a_deficit_beyond_ones_room_a_lost_one() -> None:
-    for left in (1, 5, 12, 36):
-        assert p_majority(1, 2, left, 0, 1) == pytest.approx(1.0)  # the other ship takes at most one more
-        assert p_majority(1, 1, left, 0, 1) < 1.0  # one more there ties it
-        assert p_majority(2, -2, left, 2, 5) == 0.0  # two short, room for two: a tie at best
-        assert (p_majority(2, -2, left, 3, 0) > 0.0) == (left >= 3)  # three more of it take three battles
-    assert p_majority(0, 1, 0, 5, 5) == 1.0 and p_majority(0, 0, 0, 5, 5) == 0.0  # the round is over
-
-
-def test_with_room_to_spare_the_majority_is_the_uncapped_binomial_race() -> None:
-    q, n = ADD[3], 6
-
-    def pmf(k: int) -> float:
-        return math.comb(n, k) * q**k * (1 - q) ** (n - k)
-
-    for d in (-1, 0, 1):
-        exact = sum(pmf(x) * pmf(y) for x in range(n + 1) for y in range(n + 1) if d + x - y > 0)
-        # caps of 5: only 6 additions of 6 battles are cut, which is rare at q = 0.13
-        assert p_majority(3, d, n, 5, 5) == pytest.approx(exact, abs=1e-4)
-
-
-def test_the_evaluation_knows_a_locked_majority_where_the_old_one_guesses() -> None:
-    sim = Sim()
-    sim.turn = 2  # ten battles left in round 1
-    sim.ships = [[1, 1, 0, 0, 0], [2, 8, 8, 8, 8]]  # I have 2 Yellow; the other ship can take none (no empty slot)
-    sim.counts = [[2, 0, 0, 0], [0, 1, 0, 4]]
-    sim.piles = [[6, 0, 0, 0], [0, 0, 0, 0]]
-    # the yellow pile is sure to score: the cap evaluation counts all 6; the old one a share
-    locked = sim.copy()
-    locked.piles = [[0, 0, 0, 0], [0, 0, 0, 0]]
-    assert evaluate_cap(sim, 0) - evaluate_cap(locked, 0) == pytest.approx(6.0)
-    assert _evaluate(sim, 0) - _evaluate(locked, 0) < 6.0 - 0.2
-    assert evaluate_cap(sim, 1) == pytest.approx(-evaluate_cap(sim, 0))
-
-
-def test_the_evaluation_of_a_finished_match_is_its_margin() -> None:
-    sim = Sim()
-    sim.over, sim.scores = True, [30, 21]
-    assert evaluate_cap(sim, 0) == _evaluate(sim, 0) == 9.0
-    assert evaluate_cap(sim, 1) == -9.0
-
-
 def test_the_strong_bot_names_its_evaluation() -> None:
-    assert StrongBot(evaluation="cap").evaluate is evaluate_cap
+    assert StrongBot(evaluation="round").evaluate is evaluate_round
     assert StrongBot(evaluation="v1").evaluate is _evaluate
     with pytest.raises(ValueError, match="evaluation"):
         StrongBot(evaluation="nope")
@@ -78,24 +36,7 @@ def test_the_fast_solver_gives_regret_matchings_row_strategy_to_the_last_bit() -
         row_strategy([], 10)
 
 
-def test_with_distinct_loads_interchangeable_slots_are_one_option_and_cost_no_search() -> None:
-    match = Match(GAME, ["a", "b"], 0)
-    match.apply(CHANCE, "deal:" + ",".join(["Y0", "R0", "B0", "G0", *HAND, *HAND]))
-    match.apply(0, "play:G3")
-    match.apply(1, "play:B3")  # green wins: five empty slots, five loads that make the same ship
-    view = GAME.view(match.state, 0)
-    assert view["phase"] == "load" and len(view["legal"]) == 5
-    rng = random.Random(1)
-    state = rng.getstate()
-    assert StrongBot(distinct_loads=True).choose(GAME, view, rng) == view["legal"][0]
-    assert rng.getstate() == state  # one option left: no determinization, no rollout drew from the rng
-    StrongBot(distinct_loads=False).choose(GAME, view, rng)
-    assert rng.getstate() != state
-
-
 def test_at_round_threes_start_a_container_lead_is_worth_the_piles_still_to_be_won() -> None:
-    from cargobay.games.load.bot_eval import evaluate_round
-
     sim = Sim()
     sim.round, sim.turn = 3, 0  # the last round's start: piles empty, twelve battles to go
     sim.ships = [[2, 2, 1, 0, 0], [2, 1, 0, 0, 0]]
@@ -113,3 +54,103 @@ def test_at_round_threes_start_a_container_lead_is_worth_the_piles_still_to_be_w
     sim.over = True
     assert evaluate_round(sim, 0) == _evaluate(sim, 0)
     assert StrongBot(evaluation="round").evaluate is evaluate_round
+
+
+def _after_one_battle() -> tuple[dict, dict]:
+    """Both seats hold one 1, 2 and 3 of every colour (the 0s face down); seat 0 plays R1, seat 1 plays Y1.
+    Returns seat 0's views before and after that battle (the other seat's one G3 is still in its hand)."""
+    match = Match(GAME, ["a", "b"], 0)
+    match.apply(CHANCE, "deal:" + ",".join(["Y0", "R0", "B0", "G0", *HAND, *HAND]))
+    before = GAME.view(match.state, 0)
+    match.apply(0, "play:R1")
+    match.apply(1, "play:Y1")  # red beats yellow: seat 0 loads
+    return before, GAME.view(match.state, 0)
+
+
+def _with_g3(dets: list[Sim]) -> float:
+    g3 = card_int("G3")
+    return sum(g3 in det.hands[1] for det in dets) / len(dets)
+
+
+def test_inference_deals_the_opponent_fewer_of_the_cards_it_would_have_played_had_it_held_them() -> None:
+    before, after = _after_one_battle()
+    assert after["phase"] == "load" and after["last_battle"]["cards"] == ["R1", "Y1"]
+    # at battle 1, G3 looked far better for the other seat than anything else (my margin -10 against it)
+    columns = sorted(set(HAND))
+    matrix = [[-10.0 if card == "G3" else 0.0 for card in columns] for _ in before["hand"]]
+    strategy = [1.0 / len(before["hand"])] * len(before["hand"])
+    uniform = StrongBot(determinizations=200)
+    inferring = StrongBot(determinizations=200, infer=True, infer_beta=2.0, infer_candidates=400)
+    assert inferring.inference is not None
+    inferring.inference.observe(before)
+    inferring.inference.note(before, columns, matrix, strategy)
+    inferring.inference.observe(after)  # it played Y1: so it most likely has no G3
+    assert inferring.inference.played == {1: "Y1"}
+    # 11 of the 15 unseen cards are its hand: dealt uniformly it holds the one unseen G3 about 11/15 of the time
+    assert _with_g3(uniform._determinize(GAME, after, random.Random(4))) > 0.6
+    assert _with_g3(inferring._determinize(GAME, after, random.Random(4))) < 0.05
+    # every hand dealt is one it may hold: 11 of the unseen cards
+    unseen = Counter(card_int(card) for card in unseen_cards(after).elements())
+    for det in inferring._determinize(GAME, after, random.Random(5)):
+        assert len(det.hands[1]) == 11 and not Counter(det.hands[1]) - unseen
+    # with nothing remembered (a bot made for this decision alone) it deals as without the option
+    fresh = StrongBot(determinizations=200, infer=True)
+    assert [det.hands[1] for det in fresh._determinize(GAME, after, random.Random(4))] == [
+        det.hands[1] for det in uniform._determinize(GAME, after, random.Random(4))
+    ]
+
+
+def test_the_inferring_bot_remembers_the_round_and_forgets_it_at_the_next() -> None:
+    before, after = _after_one_battle()
+    bot = StrongBot(determinizations=4, rollouts=2, iterations=30, load_rollouts=4, budget=500, infer=True)
+    assert bot.inference is not None
+    bot.choose(GAME, before, random.Random(1))
+    assert set(bot.inference.values) == {1} and set(bot.inference.values[1]) <= set(unseen_cards(before))
+    bot.choose(GAME, after, random.Random(1))
+    assert bot.inference.played == {1: "Y1"}
+    bot.inference.observe({**after, "round": 2, "turn": 0, "phase": "choose", "last_battle": None})
+    assert bot.inference.values == {} and bot.inference.played == {}
+
+
+def _two_cards_left() -> Sim:
+    """Round 1, two battles left, empty ships: seat 0 holds G3 and Y1, seat 1 holds G1 and R1."""
+    sim = Sim()
+    sim.turn = 10
+    sim.hands = [[card_int("G3"), card_int("Y1")], [card_int("G1"), card_int("R1")]]
+    return sim
+
+
+def test_greedy_rollouts_play_the_card_that_beats_the_others_hand() -> None:
+    from cargobay.games.load.bot_rollout import greedy_rollout
+
+    # G3 beats both of the other's cards, Y1 only G1; against them R1 loses only to G3, G1 to both: greedy play is
+    # G3 against R1, then Y1 against G1 (yellow beats green): seat 0 wins both battles, a green and a yellow
+    for seed in range(20):
+        sim = _two_cards_left()
+        greedy_rollout(sim, random.Random(seed), 1.0)
+        assert (sim.counts, sim.round) == ([[1, 0, 0, 1], [0, 0, 0, 0]], 2)
+    outcomes = set()
+    for seed in range(20):  # uniform cards: Y1 against R1 (red wins) and G3 against G1 come up too
+        sim = _two_cards_left()
+        sim.rollout(random.Random(seed))
+        outcomes.add(tuple(map(tuple, sim.counts)))
+    assert ((0, 0, 0, 1), (0, 1, 0, 0)) in outcomes
+
+
+def test_the_strong_bot_rolls_out_greedily_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cargobay.games.load import bots
+
+    calls: list[float] = []
+    real = bots.greedy_rollout
+
+    def counting(sim: Sim, rng: random.Random, greedy: float) -> None:
+        calls.append(greedy)
+        real(sim, rng, greedy)
+
+    monkeypatch.setattr(bots, "greedy_rollout", counting)
+    before, _ = _after_one_battle()
+    light = {"determinizations": 4, "rollouts": 2, "iterations": 30, "load_rollouts": 4, "budget": 500}
+    bots.StrongBot(**light).choose(GAME, before, random.Random(1))
+    assert calls == []
+    bots.StrongBot(**light, rollout_greedy=0.5).choose(GAME, before, random.Random(1))
+    assert calls and set(calls) == {0.5}

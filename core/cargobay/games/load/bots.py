@@ -44,7 +44,9 @@ from typing import Any
 from ...bots import forced
 from ...bots.search import argmax_ties, purify, regret_matching, sample_index
 from ...engine import Game
-from .bot_eval import Evaluate, evaluate_cap, evaluate_round
+from .bot_eval import Evaluate, evaluate_round
+from .bot_infer import Inference
+from .bot_rollout import greedy_rollout
 from .bot_solve import row_strategy
 from .sim import (
     WIN,
@@ -135,10 +137,10 @@ V1: dict[str, Any] = {
     "determinizations": 8, "rollouts": 6, "iterations": 120, "load_rollouts": 24, "load_candidates": 5,
     "budget": 6000, "static_weight": 0.5, "load_static_weight": 0.0,
     "joint": False, "types": 0, "ordered": False, "exact": 0, "evaluation": "v1", "fast_solve": False,
-    "distinct_loads": False,
+    "infer": False, "rollout_greedy": 0.0,
 }
-# the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``cap`` = ``bot_eval.evaluate_cap``
-EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "cap": evaluate_cap, "round": evaluate_round}
+# the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``round`` = ``bot_eval.evaluate_round``
+EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "round": evaluate_round}
 
 
 def _keys(seed: int) -> tuple[list[float], list[float]]:
@@ -278,27 +280,33 @@ class StrongBot:
     the mean and the p95); ``joint`` / ``types``: one regret-matching solve of the Bayesian game in which the
     opponent is one of the sampled hands (``types`` more hands drawn from the unseen cards) instead of one solve per
     determinization averaged (with ``evaluation="round"``, ``types=24``: 48.8% of 40 paired, at 0.95-0.98 of
-    ``V1``'s mean CPU); ``evaluation``: the static evaluation, ``"v1"`` (``sim._evaluate``) or ``"cap"``
-    (``bot_eval.evaluate_cap``: majorities that know how many more of a colour each ship can take; it measured
-    no stronger: 44% [35-54] of 100 paired matches, both bots at a light budget) or ``"round"``
+    ``V1``'s mean CPU); ``evaluation``: the static evaluation (a bench argument: an unknown name is a plain
+    ``ValueError``), ``"v1"`` (``sim._evaluate``) or ``"round"``
     (``bot_eval.evaluate_round``: ``_evaluate`` plus the worth of a container lead for the piles still to be won in
     the current round, which ``_evaluate`` leaves out: at round 3's start it values a lead at nothing; 53.0%
     [43.3-62.5] of 100 paired matches against ``V1``; with ``static_weight=0.75`` 56.7% [47.7-65.2] of a 120-match
     screen, 58.9% of 180 with 60 more, then 49.4% of 240 more on fresh seeds: 53.5% [48.7-58.2] of all 420, level
     with ``V1``, at 0.75-0.79 of its CPU a decision (mean and p95); ``static_weight=0.9``: 45.0% of 60. So not the
-    default: issue 25, session 7);
-    ``distinct_loads``: load options that make the same ship (interchangeable slots) count once, so the rollouts
-    go to options that differ.
+    default: issue 25, session 7).
+    (Dropped in session 8, both measured no stronger: ``evaluation="cap"``, majorities that know how many more of
+    a colour a ship can take, 44% of 100 paired matches; ``distinct_loads``, one load option per resulting ship.)
+    ``infer`` / ``infer_beta`` / ``infer_candidates`` (``bot_infer``): the opponent's hand in each determinization
+    drawn by what its plays this round make likely (a softmax of its card values, with inverse temperature
+    ``infer_beta`` per point, taken from this bot's own payoff matrices), resampled from ``infer_candidates``
+    uniform hands; it needs the same bot object to see the match's views in turn (else uniform, as without it).
+    ``rollout_greedy`` (``bot_rollout``): the share of rollout cards played by a one-step heuristic (the card that
+    beats most of the other's hand where its colour can be loaded) instead of uniformly.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
     Level with ``V1``, not stronger (so not the default): ``{"exact": 3, "ordered": True, "distinct_loads": True,
-    "load_rollouts": 96, "determinizations": 12, "budget": 8000}`` won 50.3% [45.0-55.6] of 340 paired matches at
-    about 0.90 of ``V1``'s CPU a decision (``bench/bots_eval.py --paired --pairs x-v1``, issue 25, session 6).
+    "load_rollouts": 96, "determinizations": 12, "budget": 8000}`` (``distinct_loads`` since dropped) won 50.3%
+    [45.0-55.6] of 340 paired matches at about 0.90 of ``V1``'s CPU a decision (``bench/bots_eval.py --paired
+    --pairs x-v1``, issue 25, session 6).
     The old defaults measured 59-66 ms of CPU a decision on average, p95 160-180 ms, in CPython (2 matches, issue
     25); with ``fast_solve`` 47.5 / 137 ms against 63.9 / 178 ms for ``V1`` over the same 213 views.
     Strength and time are counts, never clock readings, so a decision is a function of the view
-    and the rng alone.
+    and the rng alone (with ``infer``, also of the views the bot was shown before in the round).
     """
 
     level = "strong"
@@ -319,7 +327,10 @@ class StrongBot:
         exact: int = 0,
         evaluation: str = "v1",
         fast_solve: bool = True,
-        distinct_loads: bool = False,
+        infer: bool = False,
+        infer_beta: float = 1.0,
+        infer_candidates: int = 32,
+        rollout_greedy: float = 0.0,
     ) -> None:
         self.determinizations = max(1, determinizations)
         self.rollouts = max(1, rollouts)
@@ -337,10 +348,13 @@ class StrongBot:
             raise ValueError(f"evaluation {evaluation!r}: one of {sorted(EVALUATIONS)}")
         self.evaluation = evaluation
         self.fast_solve = fast_solve
-        self.distinct_loads = distinct_loads
+        self.inference = Inference(infer_beta, infer_candidates) if infer else None
+        self.rollout_greedy = min(1.0, max(0.0, rollout_greedy))
         self.evaluate: Evaluate = EVALUATIONS[evaluation]
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
+        if self.inference is not None:
+            self.inference.observe(view)
         only = forced(view)
         if only is not None:
             return only
@@ -356,6 +370,15 @@ class StrongBot:
         determinize = game.determinize
         seat = view["seat"]
         size = len(view["hand"])
+        hands = None if self.inference is None else self.inference.hands(view, self.determinizations, rng)
+        if hands is not None:  # the opponent's hands its plays make likely, the rest of the position as dealt
+            base = Sim.from_state(determinize(view, rng))
+            inferred = []
+            for hand in hands:
+                sim = base.copy()
+                sim.hands[1 - seat] = hand
+                inferred.append(sim)
+            return inferred
         dets = []
         for _ in range(self.determinizations):
             sim = Sim.from_state(determinize(view, rng))
@@ -427,7 +450,7 @@ class StrongBot:
                         sim.quick_load(*loading)
                     sim.end_battle()
                     if not sim.over and sim.turn:
-                        sim.rollout(local)
+                        self._rollout(sim, local)
                     total += self.evaluate(sim, seat)
                 value = total / rollouts
                 if self.static_weight:
@@ -437,6 +460,12 @@ class StrongBot:
                 row.append(value)
             matrix.append(row)
         return mine, theirs, matrix, dets
+
+    def _rollout(self, sim: Sim, rng: random.Random) -> None:
+        if self.rollout_greedy:
+            greedy_rollout(sim, rng, self.rollout_greedy)
+        else:
+            sim.rollout(rng)
 
     def _exact_cell(self, dets: list[Sim], seat: int, a: int, b: int) -> float:
         """The cell's value averaged over the determinizations, the rest of the round played as the equilibrium
@@ -495,6 +524,8 @@ class StrongBot:
             if len(mine) == 1:
                 return {mine[0]: 1.0}
             strategy = purify(joint_regret_matching(matrix, types, self.iterations))
+            if self.inference is not None:
+                self.inference.note(view, theirs, matrix, strategy)
             return dict(zip(mine, strategy, strict=True))
         total = [0.0] * len(mine)
         solved: dict[tuple[int, ...], list[float]] = {}
@@ -508,6 +539,8 @@ class StrongBot:
             for i, p in enumerate(solved[columns]):
                 total[i] += p
         strategy = purify([p / len(dets) for p in total])
+        if self.inference is not None:
+            self.inference.note(view, theirs, matrix, strategy)
         return dict(zip(mine, strategy, strict=True))
 
     # --- loads --------------------------------------------------------------------------------
@@ -516,16 +549,10 @@ class StrongBot:
         legal = [str(action) for action in view["legal"]]
         base = _sim_from_view(view)
         scored = []
-        seen = set()
         for action in legal:
             rank, source, target = parse_load(action)
             sim = base.copy()
             sim.put(seat, rank, source, target)
-            if self.distinct_loads:  # slots are interchangeable: one option per resulting ship
-                key = (tuple(sorted(sim.ships[seat])), tuple(sim.counts[seat]))
-                if key in seen:
-                    continue
-                seen.add(key)
             sim.end_battle()
             scored.append((self.evaluate(sim, seat), action))
         scored.sort(key=lambda item: -item[0])
@@ -544,7 +571,7 @@ class StrongBot:
                 sim.put(seat, rank, source, target)
                 sim.end_battle()
                 if not sim.over and sim.turn:
-                    sim.rollout(random.Random(seeds[k]))
+                    self._rollout(sim, random.Random(seeds[k]))
                 total += self.evaluate(sim, seat)
             values.append(total / self.load_rollouts)
         if self.load_static_weight:
