@@ -11,6 +11,8 @@ Options for build/serve/test: --wheel PATH uses a prebuilt cargobay wheel instea
 (also settable with the CARGOBAY_WHEEL environment variable); --skip-npm never runs npm; --snapshot (build/serve)
 also ships the engine's memory snapshot, so a first visit starts several times faster (~30 MB more to fetch).
 
+This file builds the wheel, vendors the browser runtimes and assembles dist/; the other commands' code is in
+buildkit/ (``serve``: the local server; ``browser``: Chromium and the snapshot; ``checks``: lint and the test runner).
 Only the Python standard library is needed to import this module (e2e/conftest.py does); building the
 wheel needs hatchling (or pip + hatchling), assembling needs node_modules from `npm ci`.
 """
@@ -18,10 +20,8 @@ wheel needs hatchling (or pip + hatchling), assembling needs node_modules from `
 from __future__ import annotations
 
 import argparse
-import contextlib
 import functools
 import hashlib
-import http.server
 import importlib.util
 import json
 import os
@@ -29,29 +29,25 @@ import re
 import shutil
 import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import ClassVar
 
 ROOT = Path(__file__).resolve().parent
-DIST = ROOT / "dist"
+if str(ROOT) not in sys.path:  # loaded by path (e2e/sites.py, bench/): buildkit/ is beside it
+    sys.path.append(str(ROOT))
 
-# Debian's Chromium under Playwright (never Playwright's own browser download), for e2e/ and bench/: flags that keep a
-# headless run from reaching for Google's services on a closed network.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
+# What build.py runs besides the site assembly (buildkit/: serving, Chromium and the snapshot, the linters and the
+# test runner), importable from here too: bench/ and e2e/ load this file by path and call build.serving...
+from buildkit import DIST as DIST  # noqa: E402
+from buildkit import log  # noqa: E402
+from buildkit.browser import CHROMIUM_ARGS as CHROMIUM_ARGS  # noqa: E402
+from buildkit.browser import chromium_path as chromium_path  # noqa: E402
+from buildkit.browser import ship_snapshot  # noqa: E402
+from buildkit.checks import lint, run_tests  # noqa: E402
+from buildkit.checks import parallel as parallel  # noqa: E402
+from buildkit.serve import make_server as make_server  # noqa: E402
+from buildkit.serve import serve  # noqa: E402
+from buildkit.serve import serving as serving  # noqa: E402
 
-
-def chromium_path() -> str:
-    """Debian's chromium, or $CARGOBAY_CHROMIUM."""
-    return os.environ.get("CARGOBAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 NODE_MODULES = ROOT / "node_modules"
 
 # Files of the pyodide npm package that loadPyodide() fetches in a browser (checked with Playwright:
@@ -72,25 +68,6 @@ NOT_PRECACHED = ("relay.js", "relay-seal.js")  # (and the vendor/mqtt-<version>/
 
 # Our own text files get these tokens replaced when copied into dist/.
 STAMPED_SUFFIXES = {".html", ".js", ".mjs", ".css", ".py", ".json"}
-
-MIME_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".json": "application/json",
-    ".py": "text/plain; charset=utf-8",
-    ".whl": "application/octet-stream",
-    ".zip": "application/zip",
-    ".css": "text/css",
-    ".html": "text/html; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".webmanifest": "application/manifest+json",
-}
-
-
-def log(msg: str) -> None:
-    print(f"[build] {msg}", flush=True)
-
 
 def sha256_file(path: Path) -> str:
     h = hashlib.sha256()
@@ -535,153 +512,7 @@ def build(dist: Path = DIST, wheel: Path | str | None = None, skip_npm: bool = F
     return manifest
 
 
-# ---------------------------------------------------------------------------------------------- serve
-
-
-class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
-
-    def end_headers(self) -> None:
-        # HTML (and the manifest) must always be revalidated: they carry the cache-busting build id.
-        path = self.path.split("?", 1)[0]
-        if path.endswith(("/", ".html", "manifest.json", "sw.js", ".webmanifest")):
-            self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (http.server's signature)
-        if os.environ.get("CARGOBAY_SERVE_LOG"):
-            super().log_message(format, *args)
-
-
-class QuietServer(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: object, client_address: object) -> None:
-        # Browsers drop connections (reloads, cancelled fetches); that is not an error worth a traceback.
-        exc = sys.exc_info()[1]
-        if isinstance(exc, (ConnectionError, TimeoutError)):
-            return
-        super().handle_error(request, client_address)  # type: ignore[arg-type]
-
-
-def make_server(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0) -> QuietServer:
-    handler = functools.partial(Handler, directory=str(dist))
-    return QuietServer((host, port), handler)
-
-
-@contextlib.contextmanager
-def serving(dist: Path = DIST, host: str = "127.0.0.1", port: int = 0):  # type: ignore[no-untyped-def]
-    """Serve dist/ in a background thread; yields the base URL (ending in /)."""
-    server = make_server(dist, host, port)
-    thread = threading.Thread(target=server.serve_forever, name="cargobay-http", daemon=True)
-    thread.start()
-    try:
-        yield f"http://{host}:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
-
-
-def serve(dist: Path, port: int) -> None:
-    server = make_server(dist, "127.0.0.1", port)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    print(f"Serving {dist} at {url}  (Ctrl-C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-
-
-# ------------------------------------------------------------------------------------------ snapshot
-
-
-def ship_snapshot(dist: Path = DIST, timeout_s: float = 300) -> Path:
-    """Boot the built site once in headless Chromium, take the engine memory snapshot its page makes once ready
-    (worker/snapshot.mjs), and ship it: dist/snapshot/<build>-<sha>.bin, named by manifest.json's "snapshot", so a
-    first visit restores it instead of starting Python (~30 MB more to download, a start several times faster).
-    Needs Playwright and Chromium (as e2e/ does); returns the file."""
-    import base64
-
-    from playwright.sync_api import sync_playwright
-
-    manifest_path = dist / "manifest.json"
-    manifest = json.loads(manifest_path.read_text())
-    if manifest.pop("snapshot", None):  # served without it, so the page makes a new one
-        manifest_path.unlink()
-        manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
-    with serving(dist) as url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
-        try:
-            page = browser.new_page()
-            page.goto(url)
-            page.wait_for_function("() => window.cargobayEngine?.timings.snapshotMaker", timeout=timeout_s * 1000)
-            made = page.evaluate("() => window.cargobayEngine.timings.snapshotMaker")
-            if not made.get("stored"):
-                raise RuntimeError(f"the page made no snapshot: {made}")
-            name, text = page.evaluate("""async () => {
-                const cache = await caches.open("cargobay-snapshot");
-                const [key] = await cache.keys();
-                const bytes = new Uint8Array(await (await cache.match(key)).arrayBuffer());
-                let s = "";
-                const step = 0x8000;
-                for (let i = 0; i < bytes.length; i += step) s += String.fromCharCode(...bytes.subarray(i, i + step));
-                return [key.url.split("/").pop(), btoa(s)];
-            }""")
-        finally:
-            browser.close()
-    out = dist / "snapshot" / name
-    out.parent.mkdir(exist_ok=True)
-    out.write_bytes(base64.b64decode(text))
-    manifest["snapshot"] = out.relative_to(dist).as_posix()
-    manifest_path.unlink()  # a new file: dist/ may be a hard-linked copy of another build (e2e/conftest.py)
-    manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
-    log(f"shipped the engine snapshot {manifest['snapshot']} ({out.stat().st_size / 2**20:.1f} MiB)")
-    return out
-
-
 # ---------------------------------------------------------------------------------------------- cli
-
-
-LINTERS = (
-    # (name, argv): what `python build.py lint` and .ci/run check before the tests; configured in pyproject.toml
-    ("ruff", ["-m", "ruff", "check", "."]),
-    ("mypy (strict: core/, e2e/, the shared test helpers)", ["-m", "mypy"]),
-)
-
-
-def lint(root: Path = ROOT) -> int:
-    """Run ruff over the tree (web/ with the rules MicroPython follows) and mypy strict over core/, e2e/ and the
-    shared test helpers (pyproject.toml); 0 if both pass."""
-    failed = []
-    for name, argv in LINTERS:
-        log(f"lint: {name}")
-        if subprocess.call([sys.executable, *argv], cwd=root) != 0:
-            failed.append(name)
-    if failed:
-        log(f"lint failed: {', '.join(failed)} (configuration: pyproject.toml [tool.ruff], [tool.mypy])")
-        return 1
-    return 0
-
-
-def parallel(rest: list[str]) -> list[str]:
-    """The whole suite (no pytest arguments given) runs on two pytest-xdist workers, each taking the next test as
-    it finishes one (so at most two browser tests at once on a 2-core machine; no e2e fixture is shared beyond a
-    test but the per-worker site server and Chromium). `--maxschedchunk 1`: a worker is given one test at a time
-    (xdist would otherwise hand each worker a fixed eighth of the suite up front), so the longest-first order of
-    conftest.py balances the two. Given arguments (a file, `-k`, `-x`...), pytest runs as asked, in one process;
-    `--slow` alone (the whole suite with the long sweeps and measurements marked slow) stays on two workers. The whole
-    suite also prints its 30 longest tests (`--durations`), so every CI log shows where the suite's time goes."""
-    if [arg for arg in rest if arg != "--slow"] or importlib.util.find_spec("xdist") is None:
-        return []
-    # (pytest-benchmark, if a machine has it, would warn that xdist disables it: a warning is an error here)
-    extra = ["-p", "no:benchmark"] if importlib.util.find_spec("pytest_benchmark") else []
-    return ["-n", "2", "--dist", "load", "--maxschedchunk", "1", "--durations", "30", *extra]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -727,8 +558,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "test":
         build(dist, args.wheel, args.skip_npm)
-        env = dict(os.environ, CARGOBAY_DIST=str(dist), CARGOBAY_PREBUILT="1")
-        return subprocess.call([sys.executable, "-m", "pytest", *parallel(rest), *rest], cwd=ROOT, env=env)
+        return run_tests(dist, rest)
     return 2
 
 

@@ -23,7 +23,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Generator[
     return [collector for collector in collectors if type(collector).__name__ != "DoctestModule"]
 
 
-# The whole suite runs on two pytest-xdist workers that each take the next test as they finish one (build.py
+# The whole suite runs on two pytest-xdist workers that each take the next test as they finish one (buildkit/checks.py
 # parallel), in collection order: the longest tests go first and the many short ones fill in at the end, so both
 # workers finish together (longest first; figures per test in issue 23's notes). Browser tests of several pages come
 # first, then the other browser tests, then everything else. A stable sort: a module's tests stay together.
