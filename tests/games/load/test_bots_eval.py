@@ -154,3 +154,18 @@ def test_the_strong_bot_rolls_out_greedily_when_asked(monkeypatch: pytest.Monkey
     assert calls == []
     bots.StrongBot(**light, rollout_greedy=0.5).choose(GAME, before, random.Random(1))
     assert calls and set(calls) == {0.5}
+
+
+def test_respond_best_responds_to_how_the_opponent_is_modelled_not_to_the_equilibrium() -> None:
+    from cargobay.games.load.bot_solve import respond_to_quantal
+
+    payoff = [[3.0, -1.0], [-1.0, 1.0]]  # the equilibrium mixes both rows (1/3, 2/3)
+    assert respond_to_quantal(payoff, [(0, 1)], 0.0) == [1.0, 0.0]  # both columns alike: row 0 gains 1, row 1 none
+    assert respond_to_quantal(payoff, [(1,)], 0.0) == [0.0, 1.0]  # it can only play column 1
+    assert respond_to_quantal(payoff, [(0, 1)], 50.0) == [0.0, 1.0]  # it plays the column worth more to it: 1
+    assert respond_to_quantal(payoff, [(0,), (1,), (1,), (1,)], 0.0) == [0.0, 1.0]  # column 0 a quarter of the time
+    before, _ = _after_one_battle()
+    light = {"determinizations": 4, "rollouts": 2, "iterations": 30, "load_rollouts": 4, "budget": 500}
+    strategy = StrongBot(**light, respond=True).strategy(GAME, before, random.Random(2))
+    assert max(strategy.values()) == 1.0 and sum(strategy.values()) == 1.0
+    assert max(StrongBot(**light).strategy(GAME, before, random.Random(2)).values()) < 1.0

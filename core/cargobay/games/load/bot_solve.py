@@ -6,6 +6,7 @@ spend on its static evaluation instead.
 
 from __future__ import annotations
 
+import math
 from operator import mul
 
 
@@ -47,3 +48,23 @@ def row_strategy(payoff: list[list[float]], iterations: int) -> list[float]:
         y = [r / total for r in regret_c] if total > 0 else [1.0 / m] * m
     total = sum(sum_r)
     return [v / total for v in sum_r] if total > 0 else [1.0 / n] * n
+
+
+def respond_to_quantal(payoff: list[list[float]], hands: list[tuple[int, ...]], beta: float) -> list[float]:
+    """The row player's best response (a pure strategy) to a column player who holds one of ``hands`` (equally
+    likely; each the columns it may play) and plays a column of its hand with probability proportional to
+    ``exp(beta * its value)``, its value being minus the column's mean over the rows (what the column is worth
+    against a row player who mixes uniformly). ``beta = 0``: the opponent plays any card of its hand alike."""
+    n = len(payoff)
+    if n == 0 or not payoff[0]:
+        raise ValueError("a matrix game needs at least one row and one column")
+    worth = [-sum(row[j] for row in payoff) / n for j in range(len(payoff[0]))]
+    top = max(worth)
+    weight = [math.exp(beta * (w - top)) for w in worth]
+    values = [0.0] * n
+    for columns in hands:
+        total = sum(weight[j] for j in columns)
+        for i, row in enumerate(payoff):
+            values[i] += sum(weight[j] * row[j] for j in columns) / total
+    best = max(range(n), key=values.__getitem__)
+    return [1.0 if i == best else 0.0 for i in range(n)]

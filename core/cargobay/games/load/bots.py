@@ -47,7 +47,7 @@ from ...engine import Game
 from .bot_eval import Evaluate, evaluate_round
 from .bot_infer import Inference
 from .bot_rollout import greedy_rollout
-from .bot_solve import row_strategy
+from .bot_solve import respond_to_quantal, row_strategy
 from .sim import (
     WIN,
     Sim,
@@ -137,7 +137,7 @@ V1: dict[str, Any] = {
     "determinizations": 8, "rollouts": 6, "iterations": 120, "load_rollouts": 24, "load_candidates": 5,
     "budget": 6000, "static_weight": 0.5, "load_static_weight": 0.0,
     "joint": False, "types": 0, "ordered": False, "exact": 0, "evaluation": "v1", "fast_solve": False,
-    "infer": False, "rollout_greedy": 0.0,
+    "infer": False, "rollout_greedy": 0.0, "respond": False,
 }
 # the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``round`` = ``bot_eval.evaluate_round``
 EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "round": evaluate_round}
@@ -296,6 +296,10 @@ class StrongBot:
     uniform hands; it needs the same bot object to see the match's views in turn (else uniform, as without it).
     ``rollout_greedy`` (``bot_rollout``): the share of rollout cards played by a one-step heuristic (the card that
     beats most of the other's hand where its colour can be loaded) instead of uniformly.
+    ``respond`` / ``respond_beta`` (``bot_solve.respond_to_quantal``): instead of the equilibrium, the pure best
+    card against an opponent who plays each card of its (determinized) hand with probability proportional to
+    ``exp(respond_beta * its worth)``; measured (issue 25, session 8) the strong bot's plays are that hard to
+    predict from its hand: a softmax of the card values gains 0.03 nats a play over uniform.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
@@ -331,6 +335,8 @@ class StrongBot:
         infer_beta: float = 1.0,
         infer_candidates: int = 32,
         rollout_greedy: float = 0.0,
+        respond: bool = False,
+        respond_beta: float = 0.2,
     ) -> None:
         self.determinizations = max(1, determinizations)
         self.rollouts = max(1, rollouts)
@@ -350,6 +356,8 @@ class StrongBot:
         self.fast_solve = fast_solve
         self.inference = Inference(infer_beta, infer_candidates) if infer else None
         self.rollout_greedy = min(1.0, max(0.0, rollout_greedy))
+        self.respond = respond
+        self.respond_beta = respond_beta
         self.evaluate: Evaluate = EVALUATIONS[evaluation]
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
@@ -524,6 +532,12 @@ class StrongBot:
             if len(mine) == 1:
                 return {mine[0]: 1.0}
             strategy = purify(joint_regret_matching(matrix, types, self.iterations))
+            if self.inference is not None:
+                self.inference.note(view, theirs, matrix, strategy)
+            return dict(zip(mine, strategy, strict=True))
+        if self.respond:  # not the equilibrium: the best card against a model of how the opponent plays
+            hands = [tuple(sorted({index[card_str(c)] for c in det.hands[other]})) for det in dets]
+            strategy = respond_to_quantal(matrix, hands, self.respond_beta)
             if self.inference is not None:
                 self.inference.note(view, theirs, matrix, strategy)
             return dict(zip(mine, strategy, strict=True))
