@@ -10,7 +10,7 @@ from cargobay.engine import CHANCE, TERMINAL, Match
 from cargobay.games.tf22.actions import Move, parse
 from cargobay.games.tf22.bots import MediumBot, StrongBot, landing_value
 from cargobay.games.tf22.rules import GAME
-from cargobay.games.tf22.search import Evaluator, MoveSearch, candidates
+from cargobay.games.tf22.search import Evaluator, MoveSearch, candidates, decision_budget
 from cargobay.games.tf22.state import Derived
 from cargobay.registry import SPECS
 from tests.games.tf22.helpers import Scenario
@@ -215,3 +215,17 @@ def test_the_strong_bot_keeps_the_module_while_the_company_it_commands_is_outsid
     s.add("rcu", 1, "11,16", "r")
     played = strong_move(s)
     assert not any(action.startswith("replace:") for action in played), played
+
+
+def test_a_move_s_budget_is_shared_over_the_ap_it_began_with_enemy_landers_included() -> None:
+    """Rulebook: 15 AP a move, the AP saved and +5 per enemy Lander held. Seat 0 holds seat 1's captured Lander and
+    saved 10, so its moves begin with 30 AP: every decision of one gets 1,000 // 30 positions, the first (30 AP
+    left) as the later ones (3 left), so the move spends at most its budget."""
+    s = captured(module=False)
+    state = s.state
+    state.saved[0] = 10
+    for left in (30, 3):
+        state.ap[0] = left
+        assert decision_budget(state, 0, 100, 1000) == 1000 // 30
+    state.ap[0] = 34  # a capture this move (+5 at once): more than the move began with
+    assert decision_budget(state, 0, 100, 1000) == 1000 // 34

@@ -1,5 +1,6 @@
 """The strong bot's candidate cuts (``search.candidates``): a Production Unit's builds keep the best place per kind
-whether or not the unloads of alike pieces are also cut (``distinct``)."""
+whether or not the unloads of alike pieces are also cut (``distinct``); the medium bot's (``search.pruned``, over the
+whole legal list) are the same cuts."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.tf22.actions import Build, parse
 from cargobay.games.tf22.rules import GAME
-from cargobay.games.tf22.search import Evaluator, candidates
+from cargobay.games.tf22.search import Evaluator, _useful, candidates, pruned
 from cargobay.games.tf22.state import TF22State
 
 
@@ -36,3 +37,15 @@ def test_the_builds_keep_the_best_place_per_kind_with_or_without_the_alike_unloa
                        if isinstance(move, Build)] for distinct in (True, False)}
     assert 0 < len(kept[False]) == len({build.kind for build in kept[False]}) < len(builds)  # one place per kind
     assert kept[True] == kept[False]
+
+
+def test_the_medium_bot_s_cuts_of_the_legal_list_are_the_strong_bot_s_per_unit() -> None:
+    state, seat, _, _ = _a_state_with_builds()
+    evaluator = Evaluator(state, seat, [])
+    legal = GAME.legal_actions(state, seat)
+    kept = pruned(state, legal, evaluator)
+    units = {getattr(parse(action), "unit", None) for action in legal} - {None}
+    assert {state.pieces[unit].kind for unit in units} >= {"lander", "production"}
+    for unit in units:
+        mine = {action for action in kept if getattr(parse(action), "unit", None) == unit and _useful(state, action)}
+        assert mine == set(candidates(state, seat, evaluator, [unit])), unit

@@ -58,7 +58,7 @@ from .fields import FAR as FAR  # (bots.py reads it here)
 from .fields import field as _field
 from .fields import trips as _trips
 from .fire import LAND_CELLS, land_at, tide_active, zones
-from .flow import LANDING_ZONE, modules_score
+from .flow import AP_PER_LANDER, AP_PER_TURN, LANDING_ZONE, modules_score
 from .legal import unit_actions
 from .state import TF22State, lander_hexes
 from .tides import LAND, LEVELS, unseen
@@ -77,7 +77,7 @@ ENEMY_ORE = 4.0  # White Ore an enemy carries
 ENEMY_HOME = 3.0  # White Ore or a unit inside an enemy Lander
 TURRET = 3.0  # an enemy Laser Turret standing
 AP_SAVED = 0.1  # per Action Point saved (at most 10)
-AP_PER_MOVE = 15
+AP_PER_MOVE = AP_PER_TURN  # (flow's: the AP a move begins with, saved ones and enemy Landers aside)
 ROOT_WIDTH = 5  # candidates searched one action deeper
 DEEP_WIDTH = 10  # follow-ups tried below each
 LANDING_GAMMA = 0.8  # per step from the pods to a lump of White Ore, when choosing where to land
@@ -416,24 +416,42 @@ def _cell(place: str) -> int:
     return cell
 
 
+def _cut(state: TF22State, kind: str, actions: list[str], near: Distances, distinct: bool) -> list[str]:
+    """One unit's ``actions`` less what ``candidates`` leaves out: of a Lander's unloads onto the map the best hex per
+    item, of a Production Unit's builds the best place per kind and (``distinct``) of a carrier's unloads of pieces
+    alike to one place the first (``_distinct``). ``candidates`` and ``pruned`` both cut through here."""
+    if kind == "lander":
+        lander, top = state.derived.lander, state.derived.top
+        out, rest = [], []
+        for action in actions:
+            move = _read(action)
+            if isinstance(move, Unload) and lander.get(move.hex) is None and top.get(move.hex) is None:
+                out.append(action)
+            else:
+                rest.append(action)
+        actions = rest + _lander_unloads(state, near, out)
+    if distinct and kind in CARRIERS:
+        actions = _distinct(state, actions)
+    if kind == "production":
+        builds = [action for action in actions if isinstance(_read(action), Build)]
+        if builds:
+            actions = [action for action in actions if action not in builds] + _builds(state, near, builds)
+    return actions
+
+
 def pruned(state: TF22State, actions: list[str], near: Distances) -> list[str]:
     """``actions`` (every unit's, in their order) less what ``candidates`` leaves out of a Lander's unloads and a
-    Production Unit's builds (the best hex per item, the best place per kind), and unloads of pieces alike to the
-    same place but one."""
-    lander, top, pieces = state.derived.lander, state.derived.top, state.pieces
-    grouped: dict[tuple[int, str], list[str]] = {}
+    Production Unit's builds (``_cut``), and unloads of pieces alike to the same place but one."""
+    pieces = state.pieces
+    grouped: dict[int, list[str]] = {}
     for action in actions:
         move = _read(action)
-        if isinstance(move, Unload):
-            unit, cell = move.unit, move.hex
-            if pieces[unit].kind == "lander" and lander.get(cell) is None and top.get(cell) is None:
-                grouped.setdefault((unit, "unload"), []).append(action)
-        elif isinstance(move, Build):
-            grouped.setdefault((move.unit, "build"), []).append(action)
+        if isinstance(move, (Unload, Build)):  # a tuple: ``A | B`` builds a union per call
+            grouped.setdefault(move.unit, []).append(action)
     kept = set(actions)
-    for (_, verb), group in grouped.items():
+    for unit, group in grouped.items():
         kept -= set(group)
-        kept |= set(_lander_unloads(state, near, group) if verb == "unload" else _builds(state, near, group))
+        kept |= set(_cut(state, pieces[unit].kind, group, near, False))
     return _distinct(state, [action for action in actions if action in kept])
 
 
@@ -450,25 +468,8 @@ def candidates(state: TF22State, seat: int, evaluator: Evaluator, units: list[in
     for pid in pids:
         if pid not in pieces:
             continue
-        actions = [a for a in unit_actions(state, seat, pid) if _useful(state, a)]
-        if pieces[pid].kind == "lander":
-            lander, top = state.derived.lander, state.derived.top
-            out, rest = [], []
-            for a in actions:
-                move = _read(a)
-                if isinstance(move, Unload):
-                    cell = move.hex
-                    if lander.get(cell) is None and top.get(cell) is None:
-                        out.append(a)
-                        continue
-                rest.append(a)
-            actions = rest + _lander_unloads(state, evaluator, out)
-        if distinct and pieces[pid].kind in CARRIERS:
-            actions = _distinct(state, actions)
-        if pieces[pid].kind == "production":
-            builds = [a for a in actions if isinstance(_read(a), Build)]
-            if builds:
-                actions = [a for a in actions if a not in builds] + _builds(state, evaluator, builds)
+        actions = _cut(state, pieces[pid].kind, [a for a in unit_actions(state, seat, pid) if _useful(state, a)],
+                       evaluator, distinct)
         found += actions
     return found
 
@@ -552,10 +553,13 @@ def _setup(action: str, lander: dict[int, int]) -> int:
 
 def decision_budget(state: TF22State, seat: int, budget: int, move_budget: int) -> int:
     """Positions for this decision: ``move_budget`` shared out over the Action Points the move began with (about
-    one action each), within ``MIN_BUDGET``..``budget``; ``move_budget`` 0: ``budget``, whatever the move."""
+    one action each: ``flow.start_move``'s 15, the AP saved and 5 per enemy Lander held; a capture's 5 at once
+    counted as if the Lander had been held from the start), within ``MIN_BUDGET``..``budget``; ``move_budget`` 0:
+    ``budget``, whatever the move."""
     if not move_budget:
         return budget
-    began = max(state.ap[seat], AP_PER_MOVE + state.saved[seat])
+    enemy = sum(1 for lid in state.held_landers(seat) if state.lander_company(lid) != seat)
+    began = max(state.ap[seat], AP_PER_TURN + state.saved[seat] + AP_PER_LANDER * enemy)
     return max(MIN_BUDGET, min(budget, move_budget // max(1, began)))
 
 
