@@ -22,14 +22,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from .board import CELLS, NEIGHBOURS, TERRAIN, disk, disk_set, parse_hex
-from .state import MAX_SEATS, TF22State
+from .state import MAX_SEATS, Derived, TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
 from .units import LAND_UNITS, RANGE, SEA_UNITS, Piece
 
-__all__ = ["Zones", "active", "destroy", "tide_active", "unit_range", "wash_pontoons", "zones"]
+__all__ = ["Zones", "active", "activity", "destroy", "tide_active", "unit_range", "wash_pontoons", "zones"]
 
 
 def disk_for(radius: int) -> tuple[int, ...]:
@@ -298,21 +299,31 @@ def active(state: TF22State, pid: int, seat: int) -> bool:
 
 
 def _active(state: TF22State, pid: int, seat: int) -> bool:
-    piece = state.pieces[pid]
+    found = zones(state)
+    return activity(state.pieces, state.holder, LAND_CELLS[state.tide], state.derived, found, found.enemy(seat), pid,
+                    seat)
+
+
+def activity(pieces: Mapping[int, Piece], holder: list[int], land: tuple[bool, ...], derived: Derived, zones_: Zones,
+             enemy: frozenset[int], pid: int, seat: int) -> bool:
+    """``active`` from what it reads: the pieces, the holders, the land under the tide (``LAND_CELLS``), the
+    occupancy, the Zones of Fire and the hexes in an enemy zone of ``seat`` (the one rule of activity: ``active``
+    and the move generator's ``seat.Seat.active`` both ask it)."""
+    piece = pieces[pid]
     where = piece.hex
-    if where < 0 or piece.comm < 0 or state.holder[piece.comm] != seat:
+    if where < 0 or piece.comm < 0 or holder[piece.comm] != seat:
         return False
     kind = piece.kind
     if kind == "lander":
         return True
     if kind == "turret":
-        return pid not in zones(state).silenced
-    enemy = zones(state).enemy(seat)
+        return pid not in zones_.silenced
     if kind in LAND_UNITS:  # tide-active: on land or on a Pontoon
-        return (LAND_CELLS[state.tide][where] or where in state.derived.pontoon) and where not in enemy
-    if kind == "freighter":
-        return tide_active(state, piece) and not any(cell in enemy for cell in state.derived.hexes(piece))
-    return tide_active(state, piece) and where not in enemy
+        return (land[where] or where in derived.pontoon) and where not in enemy
+    if kind in SEA_UNITS:  # tide-active: every hex on sea (no Pontoon); and none in an enemy zone
+        pontoon = derived.pontoon
+        return all(not land[cell] and cell not in pontoon and cell not in enemy for cell in derived.hexes(piece))
+    return where not in enemy
 
 
 def destroy(state: TF22State, pid: int) -> list[int]:

@@ -183,7 +183,9 @@ def look(state: TF22State, seat: int, barrier: bool) -> None:
     count = sum(1 for pid in on_map if active(state, pid, seat))
     if count > state.known[seat]:
         peek_at(state, state.deck[:count], seat)  # dealt cryptographically: opened to this seat first (dealt.py)
-        state.known[seat] = min(count, len(state.deck))
+        known = state.known.copy()  # a unit's action shares it with the state before (TF22State.copy)
+        known[seat] = min(count, len(state.deck))
+        state.known = known
         state.events.append(f"{seat_name(seat)} reads the tide forecast")
         if barrier:
             state.journal = []

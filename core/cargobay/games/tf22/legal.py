@@ -45,7 +45,6 @@ from .carry import entry
 from .fire import bridgeable, tide_active, unit_range
 from .seat import Seat
 from .seat import context as _context
-from .seat import release as _release
 from .state import Derived, TF22State, lander_hexes
 from .units import (
     ACCEPTS,
@@ -108,12 +107,7 @@ def unit_actions(state: TF22State, seat: int, pid: int) -> list[str]:
     ctx = _context(state, seat)
     found = ctx.lists.get(pid)
     if found is None:
-        try:
-            found = entry(ctx, pid, _unit_actions)
-        finally:
-            _release(ctx)
-    else:
-        _release(ctx)
+        found = entry(ctx, pid, _unit_actions)
     return found
 
 
@@ -577,12 +571,9 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     found = global_actions(state, seat)
     ctx = _context(state, seat)
     lists = ctx.lists
-    try:
-        for pid in actors(state, seat):
-            listed = lists.get(pid)
-            if listed is None:  # unit_actions, written out
-                listed = entry(ctx, pid, _unit_actions)
-            found += listed
-    finally:
-        _release(ctx)
+    for pid in actors(state, seat):
+        listed = lists.get(pid)
+        if listed is None:  # unit_actions, written out
+            listed = entry(ctx, pid, _unit_actions)
+        found += listed
     return sorted(found)

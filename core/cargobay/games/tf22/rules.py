@@ -160,14 +160,15 @@ class TF22Game(Game[TF22State]):
         if isinstance(move, Simple) and move.word == "undo":
             if not state.journal:
                 raise IllegalActionError("nothing to take back", "Undo: only this move's actions, until a reveal")
-            new = state.copy()
+            new = state.copy(unit=True)
             new.undo()
             return new
         if text not in self._legal_for(state, seat, move):
             fact, rule = explain(state, seat, move)
             raise IllegalActionError(f"{action!r} is not legal now: {fact}", rule)
-        new = state.copy()
-        small = new.open_entry()
+        # a unit's action changes nothing of the turn's flow (state.UNIT_SHARED); ``lose:`` may end the move
+        new = state.copy(unit=not isinstance(move, (Simple, Lose)))
+        small = new.open_entry(state)
         if isinstance(move, Simple) and move.word == "takeoff":
             new._diff = None
             flow.take_off(new, seat)

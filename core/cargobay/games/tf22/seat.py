@@ -6,13 +6,15 @@ and what each list read.
 
 from __future__ import annotations
 
+from weakref import ref
+
 from .board import disk_set
 from .carry import Carried, Read, parent_lists
-from .fire import LAND_CELLS, active_memo, tide_active, zones
+from .fire import LAND_CELLS, active_memo, activity, zones
 from .state import MAX_SEATS, TF22State
-from .units import CAPACITY, LAND_UNITS, size
+from .units import CAPACITY, size
 
-__all__ = ["Seat", "context", "release"]
+__all__ = ["Seat", "context"]
 
 _CAPPED = tuple(tuple(min(ap, cap) for cap in range(4)) for ap in range(64))  # Seat.capped per AP, made once
 
@@ -21,7 +23,9 @@ class Seat:
     """What the generator needs about one seat in one state, computed once."""
 
     def __init__(self, state: TF22State, seat: int) -> None:
-        self.state = state  # set by context, taken off after legal_actions/unit_actions (the state's cache holds this)
+        # the state, weakly: its cache holds this Seat, so a strong reference would make every state a reference
+        # cycle (freed only by the cyclic garbage collector); it is alive whenever its Seat is asked (``context``)
+        self._state = ref(state)
         self.seat = seat
         self.derived = state.derived
         self.zones = zones(state)
@@ -51,36 +55,25 @@ class Seat:
         self.apcap = 1  # while a list is made: the most AP it looked at (1: any; 2: shots; 3: breaches, repairs)
         self.carried: Carried | None = parent_lists(self, state)  # carry.py
 
+    @property
+    def state(self) -> TF22State:
+        """The state this Seat is of (``context`` is always called with it at hand)."""
+        found = self._state()
+        assert found is not None, "a Seat outlived its state"
+        return found
+
     def active(self, pid: int) -> bool:
         """``fire.active(state, pid, seat)``, with this Seat's zones (the state's) at hand."""
         found = self._active.get(pid)
         if found is None:
-            found = self._active[pid] = self._activity(pid)
+            found = self._active[pid] = activity(self.pieces, self.holder, self.land, self.derived, self.zones,
+                                                 self.enemy, pid, self.seat)
         return found
-
-    def _activity(self, pid: int) -> bool:
-        """``fire._active``, written out."""
-        piece = self.pieces[pid]
-        where = piece.hex
-        if where < 0 or piece.comm < 0 or self.holder[piece.comm] != self.seat:
-            return False
-        kind = piece.kind
-        if kind == "lander":
-            return True
-        if kind == "turret":
-            return pid not in self.zones.silenced
-        enemy = self.enemy
-        if kind in LAND_UNITS:  # tide-active: on land or on a Pontoon
-            return (self.land[where] or where in self.derived.pontoon) and where not in enemy
-        if kind == "freighter":
-            return tide_active(self.state, piece) and not any(cell in enemy for cell in self.derived.hexes(piece))
-        return tide_active(self.state, piece) and where not in enemy
 
     def ready(self) -> list[tuple[int, int, int]]:
         """The seat's units that can fire now: (id, hex, range)."""
         if self._ready is None:
-            state = self.state
-            shots, pieces, enemy, seat = state.shots, state.pieces, self.enemy, self.seat
+            shots, pieces, enemy, seat = self.shots, self.pieces, self.enemy, self.seat
             # a unit projecting fire is active unless it stands in an enemy zone (a Turret there is silenced)
             self._ready = [
                 (pid, cell, reach) for pid, (owner, cell, reach) in self.zones.shooters.items()
@@ -98,7 +91,7 @@ class Seat:
         """The hexes where the seat may find something to fire at: White Ore, Pontoons and the pieces it does not
         command (a superset: ``_fire`` looks at each piece there)."""
         if self._aims is None:
-            derived, holder, seat = self.derived, self.state.holder, self.seat
+            derived, holder, seat = self.derived, self.holder, self.seat
             found = derived.ore | derived.pontoon.keys()
             for comm, cells in derived.comms.items():
                 if holder[comm] != seat:
@@ -107,15 +100,15 @@ class Seat:
         return self._aims
 
     def free_space(self, carrier: int) -> int:
-        kind = self.state.pieces[carrier].kind
+        pieces, cargo = self.pieces, self.derived.cargo
+        kind = pieces[carrier].kind
         if kind == "lander":
             return 1 << 20
-        pieces, cargo = self.state.pieces, self.derived.cargo
         used = sum(size(pieces[item].kind, len(cargo.get(item, ()))) for item in cargo.get(carrier, ()))
         return CAPACITY[kind] - used
 
     def space(self, pid: int) -> int:
-        return size(self.state.pieces[pid].kind, len(self.derived.cargo.get(pid, ())))
+        return size(self.pieces[pid].kind, len(self.derived.cargo.get(pid, ())))
 
 
 
@@ -123,21 +116,9 @@ _SEAT_KEYS = tuple(("seat", seat) for seat in range(MAX_SEATS))  # made once: no
 
 
 def context(state: TF22State, seat: int) -> Seat:
-    """The Seat of ``seat`` in ``state`` (made once per state, kept in its cache), with the state put on it:
-    ``release`` takes it off."""
+    """The Seat of ``seat`` in ``state`` (made once per state, kept in its cache)."""
     key = _SEAT_KEYS[seat] if 0 <= seat < MAX_SEATS else ("seat", seat)
-    ctx = state._cache.get(key)
+    ctx: Seat | None = state._cache.get(key)
     if ctx is None:
         ctx = state._cache[key] = Seat(state, seat)
-    else:
-        ctx.state = state
-    result: Seat = ctx
-    return result
-
-
-
-def release(ctx: Seat) -> None:
-    """Take the state off its Seat (the state's cache holds the Seat: with the state it would be a reference
-    cycle, freed only by the cyclic garbage collector); ``context`` puts it back."""
-    ctx.__dict__.pop("state", None)
-
+    return ctx

@@ -37,6 +37,9 @@ AIM_WATCH = 2 << 10  # hex + AIM_WATCH: a change there of what the mover may fir
 CARGO_WATCH = 3 << 10  # hex + CARGO_WATCH: the cargo of the carrier there changed (only carriers' lists read it)
 FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
+# what a unit's action or an undo never changes (``TF22State.copy(unit=True)`` shares them; only the turn's flow,
+# flow.py, changes them, in place)
+UNIT_SHARED = ("order", "deck", "faceup", "known", "landers", "saved", "flown", "freight")
 # the per-move counters an undo entry restores (besides the pieces it touched)
 SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "next_id", "breach", "phase", "events")
 
@@ -101,22 +104,26 @@ class TF22State:
     _carry: Any = field(default=None, repr=False)
     _dirty: set[int] | None = field(default=None, repr=False)
 
-    def copy(self) -> TF22State:
+    def copy(self, unit: bool = False) -> TF22State:
         """A copy to change: the immutable fields shared, every container copied (the occupancy and the Zones of
         Fire are shared copy on write). Built from ``__dict__`` rather than through ``__init__`` (a third of the
-        time of an action's apply went to the copy)."""
+        time of an action's apply went to the copy). ``unit``: a copy for a unit's action or an undo (``rules``),
+        which change none of ``UNIT_SHARED``: those are shared with this state (the turn's flow, which changes them
+        in place, starts from a full copy)."""
         new = TF22State.__new__(TF22State)
         carry = self._cache.get(("seat", self.order[self.mover])) if self.mover >= 0 else None
         fields = self.__dict__.copy()  # then each container copied (item by item: cheaper than update(**...))
-        fields["order"], fields["deck"], fields["faceup"] = self.order.copy(), self.deck.copy(), self.faceup.copy()
-        fields["known"], fields["landers"] = self.known.copy(), self.landers.copy()
+        if not unit:
+            fields["order"], fields["deck"], fields["faceup"] = self.order.copy(), self.deck.copy(), self.faceup.copy()
+            fields["known"], fields["landers"] = self.known.copy(), self.landers.copy()
+            fields["saved"], fields["flown"] = self.saved.copy(), self.flown.copy()
+            fields["freight"] = [row.copy() for row in self.freight]
         fields["pieces"] = self.pieces.copy()
         fields["holder"], fields["reserve"], fields["ap"] = self.holder.copy(), self.reserve.copy(), self.ap.copy()
-        fields["saved"], fields["shots"], fields["flown"] = self.saved.copy(), self.shots.copy(), self.flown.copy()
+        fields["shots"] = self.shots.copy()
         fields["built"] = {k: v.copy() for k, v in self.built.items()}
         fields["modules"] = [row.copy() for row in self.modules]
         fields["captured"] = [row.copy() for row in self.captured]
-        fields["freight"] = [row.copy() for row in self.freight]
         fields["journal"], fields["events"] = self.journal.copy(), self.events.copy()
         fields["_derived"], fields["_cache"], fields["_diff"] = self._shared_derived(), self._carried(), None
         fields["crypto"], fields["_serial"] = tokens.copy(self.crypto), next(_SERIALS)
@@ -230,9 +237,17 @@ class TF22State:
         return pid
 
     # --- the undo journal ---------------------------------------------------------------------------
-    def open_entry(self) -> JSON:
-        """Start recording an action of the current move; returns the small counters as they were."""
+    def open_entry(self, parent: TF22State | None = None) -> JSON:
+        """Start recording an action of the current move; returns the small counters as they were. ``parent``: the
+        state this one was just copied from, unchanged since (``rules``): its own counters are those values, and a
+        state handed to ``apply`` is never changed, so the entry holds them without a copy (``undo`` copies what
+        it puts back)."""
         self._diff = {}
+        if parent is not None:
+            return {"ap": parent.ap, "shots": parent.shots, "built": parent.built, "reserve": parent.reserve,
+                    "modules": parent.modules, "holder": parent.holder, "captured": parent.captured,
+                    "next_id": parent.next_id, "breach": parent.breach, "phase": parent.phase,
+                    "events": parent.events}
         return {  # _snapshot of each name in SMALL, written out (one is taken before every action)
             "ap": self.ap.copy(), "shots": self.shots.copy(), "built": {k: v.copy() for k, v in self.built.items()},
             "reserve": self.reserve.copy(), "modules": [row.copy() for row in self.modules],
