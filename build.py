@@ -273,32 +273,17 @@ def howto_html(wheel: Path, build_id: str) -> str:
         raise SystemExit(f"the How to play page could not be built: {error}") from error
 
 
-def cards_html(catalogue: str) -> str:
-    """The menu's game cards as static HTML from the stamped catalogue, so the menu paints before any script
-    runs (and stays if the page script fails). web/ui/menu.py draws the same markup (and wires it)."""
-    from html import escape
-
+def menu_html(catalogue: str, root: Path = ROOT) -> dict[str, str]:
+    """The menu's markup from the stamped catalogue, by the page's own renderer (web/ui/menuhtml.py, which ui/menu.py
+    runs too): the game cards, each game's set-up (seats, options), the set-up's headings and the CSS rules that show
+    the picked game's, so the menu is usable before any script runs (and stays if the page script fails)."""
+    spec = importlib.util.spec_from_file_location("cargobay_menuhtml", root / "web" / "ui" / "menuhtml.py")
+    assert spec is not None and spec.loader is not None
+    renderer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(renderer)
     data = json.loads(catalogue.replace("<\\/", "</")) if catalogue != "null" else None
-    items = []
-    for game in (data or {}).get("games") or []:
-        if game.get("listed", True) is False:
-            continue
-        title = f'<span class="game-title">{escape(str(game.get("title", game["id"])))}</span>'
-        if game.get("available"):
-            low, high = game.get("seats", [2, 2])
-            players = str(low) if low == high else f"{low}-{high}"
-            extra = f'<span class="game-meta">{players} players · playable</span>'
-            attrs = 'aria-pressed="false"'
-        else:
-            extra = '<span class="badge">coming soon</span>'
-            attrs = 'disabled aria-disabled="true" aria-pressed="false"'
-        items.append(
-            f'<li><button type="button" class="game-card" data-game="{escape(game["id"])}" {attrs}>{title}{extra}'
-            "</button>" + (f'<a class="howto-link" href="./how-to-play.html#{escape(game["id"])}">How to play '
-                           f'{escape(str(game.get("title", game["id"])))}</a>' if game.get("available") else "")
-            + "</li>"
-        )
-    return "".join(items)
+    made = renderer.page(data)
+    return {key: str(made[key]) for key in ("cards", "setups", "titles", "style")}
 
 
 def mpy_cross_for(micropython: str) -> list[str] | None:
@@ -428,6 +413,7 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
     # the rest, see bundle_modules; web/p2p/ is fetched on first use), and the game catalogue (the engine's `hello`),
     # so the menu needs no engine to show.
     catalogue = catalogue_json(wheel)
+    menu = menu_html(catalogue, root)
     page_files = {f"./ui/{n}?v={build_id}": f"./ui/{n}" for n in (f"__init__.{'mpy' if mpy else 'py'}", BUNDLE)}
     tokens = {
         "__PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, [*page_files, f"./app.py?v={build_id}"]),
@@ -435,7 +421,10 @@ def assemble(wheel: Path, dist: Path = DIST, root: Path = ROOT) -> dict[str, str
         "__FLOOR_PRELOADS__": preloads(dist / pyscript_dir, pyscript_dir, []),
         "__PAGE_FILES__": json.dumps(page_files, separators=(",", ":")),
         "__CATALOGUE__": catalogue,
-        "__GAME_CARDS__": cards_html(catalogue),
+        "__GAME_CARDS__": menu["cards"],
+        "__GAME_SETUPS__": menu["setups"],
+        "__SETUP_TITLES__": menu["titles"],
+        "__MENU_STYLE__": menu["style"],
         "__BUILD_ID__": build_id,
         **limit_tokens(),
         "__PYODIDE_DIR__": pyodide_dir,

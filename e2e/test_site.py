@@ -96,16 +96,38 @@ def play_to_end(page: Page) -> int:
 
 
 # ------------------------------------------------------------------------------------------ tests
-def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
+TF22 = ".game-setup[data-for='tf22']"  # TF22's set-up in the page's own menu (ui/menuhtml.py)
+# what the person below sets in the menu before the page's Python runs: the ids the hydrated menu gives TF22's controls
+CHOSEN = {"seat-count": "3", "seat-0": "human", "seat-1": "strong", "seat-2": "medium", "option-turns": "5",
+          "option-interference": "mountains", "seed": "42"}
+
+
+def tab_to(page: Page, selector: str, limit: int = 12) -> None:
+    """Press Tab until ``selector`` has the focus."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement === document.querySelector(s)", selector):
+            return
+    now = page.evaluate("() => document.activeElement.outerHTML.slice(0, 80)")
+    raise AssertionError(f"{selector} not reached with Tab (focus on {now})")
+
+
+def test_menu_usable_before_the_page_script_then_engine_ready(page: Page) -> None:
     held: list[Route] = []
+    held_app: list[Route] = []
 
     def hold(route: Route) -> None:
         # (a plain function: Playwright marks its handlers with an attribute, which a builtin such as held.append
         # cannot take)
         held.append(route)
 
-    # Hold the engine wheel back so the check below runs, deterministically, before the engine is ready.
+    def hold_app(route: Route) -> None:
+        held_app.append(route)
+
+    # Hold the engine wheel back so the check below runs, deterministically, before the engine is ready; and app.py
+    # (its preload and PyScript's fetch), so the menu is used before the page's Python has run at all.
     page.route("**/wheels/*.whl*", hold)
+    page.route("**/app.py*", hold_app)
     open_app(page, "")
     page.wait_for_selector("#game-menu", state="visible", timeout=5_000)
     assert page.get_attribute("html", "data-engine") == "loading"
@@ -128,6 +150,55 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     assert page.get_attribute("script[src*='page.js']", "fetchpriority") == "high"
     shot(page, "01-menu-loading")
 
+    # The menu is a form of native controls before MicroPython has run app.py: by keyboard, TF22 (arrow keys through
+    # the cards), 3 players, a strong and a medium bot, 5 turns, interference on mountains only, seed 42.
+    assert page.locator(".game-pick").count() == len(GAMES), "the cards are not the set-up form's radios"
+    assert page.is_checked("[data-game='load']") and page.locator(f"{TF22} select").first.is_hidden()
+    page.focus(".game-pick:checked")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    assert page.is_checked("[data-game='tf22']")
+    assert page.locator(".game-setup[data-for='load'] select").first.is_hidden()
+    assert page.locator(f"{TF22} [data-seat='2']").is_hidden()  # 2 players at first: the third seat's picker hides
+    tab_to(page, f"{TF22} select[name='seat-count']")
+    page.keyboard.press("ArrowDown")  # 3 players
+    page.wait_for_selector(f"{TF22} [data-seat='2']", state="visible")
+    assert page.locator(f"{TF22} [data-seat='3']").is_hidden()
+    tab_to(page, f"{TF22} select[name='seat-1']")
+    page.keyboard.press("s")  # Strong bot
+    tab_to(page, f"{TF22} select[name='seat-2']")
+    page.keyboard.press("m")  # Medium bot
+    tab_to(page, f"{TF22} input[name='option-turns']")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("5")
+    tab_to(page, f"{TF22} select[name='option-interference']")
+    page.keyboard.press("ArrowDown")  # adjacent on mountains only
+    tab_to(page, "#seed")
+    page.keyboard.type("42")
+    # all of it before the page's Python: app.py is still held, Start waits for the engine and says so
+    assert held_app and page.get_attribute("html", "data-ui") == "loading"
+    assert page.locator("#start").is_disabled()
+    assert "Start unlocks when it is ready" in page.inner_text("#start-hint")
+    assert page.inner_text("#setup-title").strip() == "TF22 — new match"
+    shot(page, "01b-static-menu-tf22-picked")
+    page.evaluate("() => document.querySelectorAll('#setup-form [name], .game-pick')"
+                  ".forEach((e) => { e.cbStatic = 1; })")  # (the same nodes after hydration: none drawn again)
+
+    for route in held_app:  # the page's Python runs: it adopts the menu as it is (no control drawn again)
+        route.continue_()
+    page.unroute("**/app.py*")
+    page.wait_for_selector("html[data-ui='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    kept = page.evaluate("""(ids) => Object.fromEntries(ids.map((id) => { const e = document.getElementById(id);
+      return [id, e ? [e.value, e.cbStatic === 1, !!e.closest("[data-for='tf22']") || id === 'seed'] : null]; }))""",
+                         list(CHOSEN))
+    assert kept == {key: [value, True, True] for key, value in CHOSEN.items()}, kept
+    assert page.is_checked("[data-game='tf22']")
+    assert page.evaluate("() => document.activeElement.id") == "seed"  # the focus stayed where the person left it
+    assert page.inner_text("#setup-title").strip() == "TF22 — new match"
+    assert page.locator("#p2p-seat-3").count() == 1  # the friend set-up, drawn for TF22 (up to 4 seats)
+    assert page.get_attribute("html", "data-engine") == "loading" and page.locator("#start").is_disabled()
+    shot(page, "01c-menu-hydrated")
+
     while not held:  # each wait lets Playwright run the route handler
         page.wait_for_event("request", timeout=ENGINE_TIMEOUT_MS)
     assert held, "the worker never asked for the wheel"
@@ -147,6 +218,15 @@ def test_menu_shows_before_engine_then_engine_ready(page: Page) -> None:
     # files), in one request: the package's __init__ unpacks the bundle of the others (build.py bundle_modules)
     fetched = page.evaluate("() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)")
     assert sorted(f for f in fetched if f.startswith("/ui/")) == ["/ui/__init__.mpy", "/ui/modules.bin"], fetched
+
+    # Start starts exactly what was picked before the page's Python ran
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#board svg.cargobay-tf22", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    log = json.loads(page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))["log"]
+    assert (log["game"], log["seats"], log["seed"]) == ("tf22", ["human", "strong", "medium"], 42), log
+    assert (log["options"]["turns"], log["options"]["interference"]) == (5, "mountains"), log["options"]
     assert error_message(page) == "", error_message(page)  # no error on a happy path
     assert recorder_of(page).errors == []
 

@@ -303,6 +303,8 @@ async def main():
         return
     engine.js.onStatus(proxy(lambda ev: refresh_menu()))
     menu.on_pick = lambda game_id: engine.js.warm(game_id)  # (after a pause on it: engine-client.js)
+    if menu.picked_early():  # picked in the page's own menu before this ran: warmed as a pick now
+        menu.on_pick(menu.game["id"])
     window.cargobayPage.listen("hashchange", proxy(on_hashchange))
     root.setAttribute("data-ui", "ready")
     window.performance.mark("cargobay-ui-ready")

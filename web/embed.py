@@ -10,7 +10,8 @@ from ui.board import Board
 from ui.dom import by_id, js_get, on, proxy, root, show_message, spawn
 from ui.engine import WIDE_PX, engine
 from ui.local import LocalMatch
-from ui.menu import normalize, stamped_catalogue
+from ui.menu import stamped_catalogue
+from ui.menuhtml import normalize
 from ui.saves import saves
 
 saves.enabled = False  # an embedded match lives as long as its page

@@ -1,40 +1,30 @@
 # The menu, built from the engine's catalogue (worker/PROTOCOL.md: GameInfo): a card per game, N seat
 # pickers (a seat count within the game's range), its options, a seed; and the friend-match set-up (who
 # plays each seat: this page, a friend, or a bot run by this page). No game is named here.
+#
+# The markup is ui/menuhtml.py's, stamped into index.html by build.py for every game: the menu is a form of native
+# controls a person can use before this module runs (pick a game, its seats, its options, a seed). Hydration adopts it
+# as it is and reads its state: what was picked before MicroPython was up stays picked. Only what the page lacks is
+# drawn here, with the same renderer (a game the stamped catalogue has not, the friend set-up).
 import json
 
 from ui import limits
 from ui.dom import by_id, document, element, on, query_param, set_text
 from ui.limits import peers
-
-
-def normalize(hello):
-    """The catalogue as a list of GameInfo dicts with every key present (older engines lack some)."""
-    games = []
-    if not isinstance(hello, dict):
-        return games
-    shared_bots = hello.get("bots") if isinstance(hello.get("bots"), list) else []
-    for game in hello.get("games") or []:
-        if not isinstance(game, dict) or not isinstance(game.get("id"), str):
-            continue
-        seats = game.get("seats")
-        if not (isinstance(seats, list) and len(seats) == 2 and all(isinstance(n, int) for n in seats)):
-            seats = [2, 2]
-        bots = game.get("bots")
-        info = {
-            "id": game["id"],
-            "title": str(game.get("title") or game["id"]),
-            "blurb": str(game.get("blurb") or ""),
-            "seats": seats,
-            "available": bool(game.get("available")),
-            "listed": game.get("listed", True) is not False,
-            "bots": [str(b) for b in (bots if isinstance(bots, list) else shared_bots)],
-            "options": [o for o in game.get("options") or [] if isinstance(o, dict) and isinstance(o.get("name"), str)],
-            # option values a match between browsers must use (e.g. gun cards: no reflexes over a network)
-            "peer_options": game.get("peer_options") if isinstance(game.get("peer_options"), dict) else {},
-        }
-        games.append(info)
-    return games
+from ui.menuhtml import (
+    card,
+    choice_pairs,
+    first_playable,
+    friend_fixed,
+    friend_seats,
+    normalize,
+    set_summary,
+    setup,
+    shown,
+    signature,
+    style,
+    title_text,
+)
 
 
 def stamped_catalogue():
@@ -51,27 +41,18 @@ def stamped_catalogue():
     return data
 
 
-def seat_label(index):
-    return "Seat " + str(index + 1)
+def _node(html):
+    """The first element of an HTML text (the renderer's), not yet in the page."""
+    made = document.createElement("template")
+    made.innerHTML = html
+    return made.content.firstElementChild
 
 
-def choice_pairs(option):
-    """[(value, readable name)] of a choice or set option (its "labels" when it has one per choice)."""
-    choices = [str(c) for c in option.get("choices") or []]
-    labels = option.get("labels")
-    if not (isinstance(labels, list) and len(labels) == len(choices)):
-        labels = choices
-    return [(value, str(labels[i])) for i, value in enumerate(choices)]
-
-
-def value_words(option, value):
-    """An option value in words (a choice's label, yes/no, the names of a set)."""
-    pairs = dict(choice_pairs(option))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, list):
-        return ", ".join(pairs.get(str(v), str(v)) for v in value) or "none"
-    return pairs.get(str(value), str(value))
+def _picked():
+    """(the checked game card's value or None, whether it is another than the one build.py checked: a person's pick,
+    before or after hydration, or ?game=)."""
+    radio = document.querySelector(".game-pick:checked")
+    return (str(radio.value), not radio.defaultChecked) if radio else (None, False)
 
 
 class Menu:
@@ -79,184 +60,163 @@ class Menu:
         self.games = []
         self.game = None  # the selected GameInfo
         self.signature = None
+        self.drawn = None  # {game id: signature} of the markup in the page (None: not adopted yet)
+        self.claimed = None  # the game whose set-up block holds the ids (None: not known, every block is set)
         self.show_tests = query_param("test-games") == "1"
         self.problem_at = ""  # the field a local set-up's problem is about (read_local)
         self.on_pick = None  # fn(game_id): the person picked a game's card (app.py: the engine warms that game)
 
     def load(self, hello):
-        """(Re)build the menu from a catalogue; keeps the selection and seat choices when it is the same."""
+        """Adopt the page's menu for a catalogue (the first time: the markup build.py stamped from this same catalogue),
+        drawing only the games whose markup is missing or differs; keeps the pick and every choice."""
         games = normalize(hello)
-        signature = json.dumps(games)
-        if signature == self.signature:
+        sig = json.dumps(games)
+        if sig == self.signature:
             return
-        self.signature = signature
-        self.games = [g for g in games if g["listed"] or self.show_tests]
-        menu = by_id("game-menu")
-        menu.innerHTML = ""
+        self.signature = sig
+        self.games = shown(games, self.show_tests)
+        wanted = {g["id"]: signature(g) for g in self.games}
+        if self.drawn is None:  # the stamped markup: drawn by build.py from the stamped catalogue
+            self._wire()
+            cards = document.querySelectorAll("#game-menu .game-card")
+            drawn_ids = [str(cards.item(i).getAttribute("data-game")) for i in range(int(cards.length))]
+            self.drawn = {gid: wanted[gid] for gid in drawn_ids if gid in wanted}
+            for gid in drawn_ids:
+                if gid not in wanted:
+                    self._remove(gid)
+        changed = False
         for game in self.games:
-            card = element("button", type="button", data_game=game["id"], aria_pressed="false")
-            card.className = "game-card"
-            card.appendChild(element("span", game["title"], **{"class": "game-title"}))
-            if game["available"]:
-                low, high = game["seats"]
-                players = str(low) if low == high else str(low) + "-" + str(high)
-                card.appendChild(element("span", players + " players · playable", **{"class": "game-meta"}))
-                if game["blurb"]:
-                    card.setAttribute("title", game["blurb"])
-                on(card, "click", self._picker(game["id"]))
-            else:
-                card.disabled = True
-                card.setAttribute("aria-disabled", "true")
-                card.appendChild(element("span", "coming soon", **{"class": "badge"}))
-            item = element("li")
-            item.appendChild(card)
-            if game["available"]:  # the game's rules in our words (build.py writes how-to-play.html)
-                item.appendChild(element("a", "How to play " + game["title"], href="./how-to-play.html#" + game["id"],
-                                         **{"class": "howto-link"}))
-            menu.appendChild(item)
-        wanted = self.game["id"] if self.game else query_param("game")  # (?game=<id>: How to play's Play link)
-        playable = [g for g in self.games if g["available"]]
-        chosen = [g for g in playable if g["id"] == wanted] or playable
-        self.select(chosen[0]["id"] if chosen else None)
+            if self.drawn.get(game["id"]) != wanted[game["id"]]:
+                self._draw(game)
+                changed = True
+        for gid in [g for g in self.drawn if g not in wanted]:
+            self._remove(gid)
+            changed = True
+        self.drawn = wanted
+        if changed:
+            by_id("menu-picks").textContent = style(self.games)
+        for box in self._all(".option-set"):
+            self._count(box)
+        playable = [g["id"] for g in self.games if g["available"]]
+        # the game shown, else the person's pick, else ?game= (How to play's Play link; index.html's inline script
+        # checks its card before this runs), else build.py's default
+        picked, touched = _picked()
+        chosen = [g for g in (self.game["id"] if self.game else None, picked if touched else None,
+                              query_param("game"), picked) if g in playable]
+        self.select(chosen[0] if chosen else first_playable(self.games))
 
-    def _picker(self, game_id):
-        def handler(event):
-            self.select(game_id)
-            if self.on_pick is not None:
-                self.on_pick(game_id)
+    def picked_early(self):
+        """Whether the game shown was picked by a person (or ?game=) before this module ran: not build.py's default."""
+        return self.game is not None and _picked()[1]
 
-        return handler
+    def _all(self, selector, within=None):
+        found = (within or document).querySelectorAll(selector)
+        return [found.item(i) for i in range(int(found.length))]
+
+    def _block(self, game_id):
+        return document.querySelector('.game-setup[data-for="' + str(game_id) + '"]')
+
+    def _card(self, game_id):
+        return document.querySelector('#game-menu .game-card[data-game="' + str(game_id) + '"]')
+
+    def _remove(self, game_id):
+        for el in (self._card(game_id), self._block(game_id)):
+            if el is not None:
+                (el.parentNode if el.classList.contains("game-card") else el).remove()
+
+    def _draw(self, game):
+        """A game's card and set-up block from the renderer, in place of its old ones or in catalogue order."""
+        order = [g["id"] for g in self.games]
+        later = order[order.index(game["id"]) + 1:]
+        for made, old, box, find in ((_node(card(game)), self._card(game["id"]), by_id("game-menu"), self._card),
+                                     (_node(setup(game)), self._block(game["id"]), by_id("game-setups"), self._block)):
+            self.claimed = None  # (a block drawn again: the next select sets every block's ids)
+            if old is not None:
+                (old.parentNode if old.classList.contains("game-card") else old).replaceWith(made)
+                continue
+            after = [el for el in (find(gid) for gid in later) if el is not None]
+            anchor = (after[0].parentNode if after[0].classList.contains("game-card") else after[0]) if after else None
+            box.insertBefore(made, anchor)
+
+    def _wire(self):
+        """The menu's listeners, once, on the page's containers (cards and pickers drawn later need none)."""
+        on("game-menu", "change", self._on_change)
+        on("game-menu", "click", self._on_click)
+        on("game-setups", "change", self._on_setup_change)
+        on("p2p-seat-pickers", "change", lambda event: self.friend_problem(""))
+
+    def _on_change(self, event):
+        target = event.target
+        if target.classList.contains("game-pick") and target.checked:
+            self.select(str(target.value))
+            if self.on_pick is not None:  # (a pick by the arrow keys too; a second call for one pick is one warm-up)
+                self.on_pick(str(target.value))
+
+    def _on_click(self, event):
+        """A person's click (or key) on a card, the picked one too: the engine warms that game (app.py)."""
+        target = event.target
+        if target.classList.contains("game-pick") and not target.disabled and self.on_pick is not None:
+            self.on_pick(str(target.value))
+
+    def _on_setup_change(self, event):
+        box = event.target.closest(".option-set")
+        if box is not None:
+            self._count(box)
+
+    def _count(self, box):
+        """A set option's summary: its label and how many of its choices are ticked."""
+        ticks = self._all("input[type=checkbox]", box)
+        summary = box.parentNode.querySelector("summary")
+        label = str(box.querySelector("legend").textContent)
+        summary.textContent = set_summary(label, len([b for b in ticks if b.checked]), len(ticks))
 
     def select(self, game_id, seats=None):
+        """Pick a game (its card checked, its block given the ids: #seat-0, #option-..., #seat-pickers); ``seats``
+        (a resumed match's) are set in its pickers. Every other choice stays as the person left it."""
         self.start_problem("")  # (another game: the last one's problem goes)
         self.game = None
         for game in self.games:
             if game["id"] == game_id:
                 self.game = game
-        cards = document.querySelectorAll(".game-card")
-        for i in range(int(cards.length)):
-            card = cards.item(i)
-            chosen = str(card.getAttribute("data-game")) == str(game_id)
-            card.classList.toggle("selected", chosen)
-            card.setAttribute("aria-pressed", "true" if chosen else "false")
         game = self.game
-        set_text("setup-title", (game["title"] + " — new match") if game else "No game is playable yet")
+        radio = document.querySelector('.game-pick[value="' + str(game_id) + '"]') if game else None
+        if radio is not None and not radio.checked:
+            radio.checked = True
+        mine = game["id"] if game else None
+        for block in self._all(".game-setup"):  # the ids go to the picked game's block (only two blocks change)
+            owner = str(block.getAttribute("data-for"))
+            if self.claimed is not None and owner not in (self.claimed, mine):
+                continue
+            for el in self._all("[data-id]", block):
+                if owner == mine:
+                    el.id = el.getAttribute("data-id")
+                else:
+                    el.removeAttribute("id")
+        self.claimed = mine
+        set_text("setup-title", title_text(game))
         by_id("p2p-menu").hidden = game is None
-        self._seats(seats)
-        self._options()
-        self._friend_seats()
-        self._friend_fixed()
+        if game is not None and seats:
+            self._set_seats(seats)
+        by_id("p2p-seat-pickers").innerHTML = friend_seats(game, peers()[1])
+        by_id("p2p-fixed-options").innerHTML = friend_fixed(game)
 
-    # --- local set-up ----------------------------------------------------------------------------
-    def _seats(self, seats=None):
-        box = by_id("seat-pickers")
-        box.innerHTML = ""
-        game = self.game
-        if game is None:
+    def _set_seats(self, seats):
+        low, high = self.game["seats"]
+        if not low <= len(seats) <= high:
             return
-        low, high = game["seats"]
-        count = len(seats) if seats and low <= len(seats) <= high else low
-        if high > low:
-            box.appendChild(self._select("seat-count", "Players", [(str(n), str(n)) for n in range(low, high + 1)],
-                                         str(count), self._recount))
-        kinds = [("human", "Human")] + [(bot, bot[:1].upper() + bot[1:] + " bot") for bot in game["bots"]]
-        for seat in range(count):
-            default = "human" if seat == 0 or not game["bots"] else game["bots"][0]
-            if seats and seat < len(seats) and seats[seat]:
-                default = seats[seat]
-            box.appendChild(self._select("seat-" + str(seat), seat_label(seat), kinds, default))
-
-    def _recount(self, event):
-        """The Players count changed: that many seat pickers, the first ones keeping their choice."""
-        count = int(str(by_id("seat-count").value))
-        chosen = [str(by_id("seat-" + str(i)).value) for i in range(self._seat_count())]
-        self._seats((chosen + [None] * count)[:count])
-        by_id("seat-count").focus()  # the picker was drawn again: a keyboard player stays on it
+        if by_id("seat-count"):
+            by_id("seat-count").value = str(len(seats))
+        for seat, kind in enumerate(seats):
+            field = by_id("seat-" + str(seat))
+            if field and kind and field.querySelector('option[value="' + str(kind) + '"]') is not None:
+                field.value = str(kind)
 
     def _seat_count(self):
-        count = 0
-        while by_id("seat-" + str(count)):
-            count += 1
-        return count
-
-    def _select(self, name, label, choices, chosen, on_change=None):
-        wrap = element("label", label)
-        select = element("select", id=name, name=name)
-        for value, text in choices:
-            option = element("option", text, value=value)
-            if value == chosen:
-                option.selected = True
-            select.appendChild(option)
-        if on_change:
-            on(select, "change", on_change)
-        wrap.appendChild(select)
-        return wrap
-
-    def _options(self):
-        box = by_id("option-pickers")
-        box.innerHTML = ""
-        for option in (self.game or {}).get("options") or []:
-            if option.get("menu") is False:  # a peer-only mode (shown fixed in the friend set-up)
-                continue
-            name = "option-" + option["name"]
-            label = str(option.get("label") or option["name"])
-            kind = option.get("kind")
-            default = option.get("default")
-            if kind == "choice":
-                box.appendChild(self._select(name, label, choice_pairs(option), str(default)))
-            elif kind == "set":
-                box.appendChild(self._checkboxes(name, label, option))
-            elif kind == "text":  # e.g. a set-up code
-                wrap = element("label", label)
-                field = element("input", id=name, type="text", autocomplete="off", spellcheck="false")
-                if isinstance(option.get("max"), int):
-                    field.setAttribute("maxlength", str(option["max"]))
-                field.value = str(default or "")
-                wrap.appendChild(field)
-                box.appendChild(wrap)
-            elif kind == "bool":
-                wrap = element("label", label)
-                field = element("input", id=name, type="checkbox")
-                field.checked = bool(default)
-                wrap.appendChild(field)
-                box.appendChild(wrap)
-            else:
-                wrap = element("label", label)
-                field = element("input", id=name, type="number", step="1", inputmode="numeric")
-                for key in ("min", "max"):
-                    if isinstance(option.get(key), int):
-                        field.setAttribute(key, str(option[key]))
-                field.value = str(default)
-                wrap.appendChild(field)
-                box.appendChild(wrap)
-
-    def _checkboxes(self, name, label, option):
-        """A set option: a fieldset (legend: its label) with one labelled checkbox per choice, folded in a
-        <details> whose summary counts the ticks (a long list would push Start off the screen)."""
-        fold = element("details", id=name + "-box", **{"class": "option-set-box"})
-        summary = element("summary", "")
-        fold.appendChild(summary)
-        group = element("fieldset", id=name, **{"class": "option-set"})
-        group.appendChild(element("legend", label, **{"class": "sr-only"}))  # the summary shows it
-        chosen = [str(c) for c in option.get("default") or []]
-        boxes = []
-        for value, text in choice_pairs(option):
-            wrap = element("label")
-            box = element("input", type="checkbox", id=name + "-" + value, value=value)
-            box.checked = value in chosen
-            boxes.append(box)
-            wrap.appendChild(box)
-            wrap.appendChild(element("span", text))
-            group.appendChild(wrap)
-        fold.appendChild(group)
-
-        def count(event=None):
-            ticked = len([b for b in boxes if b.checked])
-            summary.textContent = label + " \u2014 " + str(ticked) + " of " + str(len(boxes)) + " ticked"
-
-        count()
-        on(group, "change", count)
-        return fold
+        """The local set-up's seats: its Players count (the pickers past it are hidden), else the game's fewest."""
+        if self.game is None:
+            return 0
+        count = by_id("seat-count")
+        return int(str(count.value)) if count else self.game["seats"][0]
 
     def read_options(self):
         """(options, problem) from the option fields; the engine checks the values."""
@@ -318,62 +278,27 @@ class Menu:
         for i in range(int(marked.length)):
             marked.item(i).removeAttribute("aria-invalid")
             marked.item(i).removeAttribute("aria-describedby")
+        if not text:
+            note.textContent = ""
+            note.hidden = True
+            return
         target = by_id(field) if field else None
         if target:
             target.parentNode.after(note)  # the field's own label
             target.setAttribute("aria-invalid", "true")
             target.setAttribute("aria-describedby", "start-problem")
-        else:
+        elif by_id("option-pickers"):
             by_id("option-pickers").after(note)
         note.textContent = text
-        note.hidden = not text
-        if text:
-            note.scrollIntoView(False)  # (its bottom at the bottom of the window, if it was out of view)
+        note.hidden = False
+        note.scrollIntoView(False)  # (its bottom at the bottom of the window, if it was out of view)
 
     def restore(self, setup):
         """Show a resumed match's set-up in the pickers."""
         if isinstance(setup, dict) and isinstance(setup.get("seats"), list):
             self.select(setup.get("game"), [str(s) for s in setup["seats"]])
 
-    # --- friend-match set-up ---------------------------------------------------------------------
-    def _friend_seats(self):
-        box = by_id("p2p-seat-pickers")
-        box.innerHTML = ""
-        game = self.game
-        if game is None:
-            return
-        low, high = game["seats"]
-        count = min(high, peers()[1])
-        choices = [("me", "You"), ("friend", "A friend")] + [
-            ("bot:" + bot, bot[:1].upper() + bot[1:] + " bot (on your page)") for bot in game["bots"]]
-        bot = "bot:" + game["bots"][0] if game["bots"] else "friend"
-        for seat in range(count):
-            # the default: you and one friend, the other seats the game needs bots (Haul: you, a friend, two
-            # bots; Team UP!: you and a friend), further seats nobody
-            default = "me" if seat == 0 else "friend" if seat == 1 else bot if seat < low else "none"
-            extra = [] if seat < low else [("none", "Nobody")]
-            box.appendChild(self._select("p2p-seat-" + str(seat), seat_label(seat), extra + choices, default,
-                                         lambda event: self.friend_problem("")))
-
-    def _friend_fixed(self):
-        """The options a match between browsers always uses, shown fixed (a disabled control and a note);
-        the other options are those of the set-up above."""
-        box = by_id("p2p-fixed-options")
-        box.innerHTML = ""
-        fixed = (self.game or {}).get("peer_options") or {}
-        for option in (self.game or {}).get("options") or []:
-            if option["name"] not in fixed:
-                continue
-            name = "p2p-option-" + option["name"]
-            words = value_words(option, fixed[option["name"]])
-            wrap = element("label", str(option.get("label") or option["name"]))
-            field = element("select", id=name, aria_describedby=name + "-note")
-            field.appendChild(element("option", words, value=words))
-            field.disabled = True
-            wrap.appendChild(field)
-            box.appendChild(wrap)
-            box.appendChild(element("p", "between browsers: " + words, id=name + "-note", **{"class": "hint"}))
-
+    # --- friend-match set-up (drawn by select: ui/menuhtml.friend_seats, friend_fixed) ------------------
     def friend_problem(self, text):
         """A friend set-up's problem shown under the seats that caused it (and scrolled into view); "" clears."""
         note = by_id("p2p-setup-problem")
