@@ -130,7 +130,7 @@ class Option:
         >>> Option("items", "Items", (), choices=("a", "b", "c")).check(["c", "a"])
         ('a', 'c')
         """
-        if not isinstance(value, list | tuple) or not all(isinstance(item, str) for item in value):
+        if not isinstance(value, (list, tuple)) or not all(isinstance(item, str) for item in value):
             raise SetupError(f"option {self.name!r} is a list of: {', '.join(self.choices)}")
         unknown = sorted(set(value) - set(self.choices))
         if unknown:
@@ -470,7 +470,7 @@ class Match:
             raise LogError(str(error)) from error
         for index, entry in enumerate(actions):
             if (
-                not isinstance(entry, list | tuple)
+                not isinstance(entry, (list, tuple))
                 or len(entry) != 2
                 or not isinstance(entry[0], int)
                 or isinstance(entry[0], bool)

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import random
 import re
-from html import escape
 from importlib import import_module
 from types import ModuleType
 
 from .engine import CHANCE
 from .registry import SPECS
 from .render import RenderContext
+from .render.svg import escape
 from .session import seat_labels
 
 __all__ = ["page", "picture"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from html import escape, unescape
 from typing import Any
 
 from .engine import CHANCE, JSON, CargoBayError, Match
+from .render.svg import escape, unescape  # (not html's: it loads html.entities, a 2,000-entry table)
 from .session import board, seat_labels
 from .spec import GameSpec, LazyGames
 

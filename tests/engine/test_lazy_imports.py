@@ -86,3 +86,25 @@ def test_drawing_every_game_s_board_imports_no_html_module() -> None:
                           timeout=120, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "core")}, check=False)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
+
+
+REPLAY_SCRIPT = """
+import json, sys
+from cargobay.service import handle_json
+for request in json.loads(sys.argv[1]):
+    answer = json.loads(handle_json(json.dumps(request)))
+    assert answer["ok"] and "<svg" in json.dumps(answer), (request.get("step"), answer)
+print(json.dumps(sorted(name for name in sys.modules if name == "html" or name.startswith("html."))))
+"""
+
+
+def test_the_replay_viewer_imports_no_html_module() -> None:
+    """A replay's frames (the board at a step, and the words of the step's action, read back from the board's
+    labels: replay.py) escape and unescape with render.svg too."""
+    log = json.loads((ROOT / "tests" / "games" / "load" / "golden" / "easy-vs-medium-seed-1.json").read_text())["log"]
+    requests = [{"v": 2, "type": "replay", "log": log, "step": 3, "viewer": 0},
+                {"v": 2, "type": "replay", "step": 8, "viewer": 1}, {"v": 2, "type": "replay", "viewer": None}]
+    done = subprocess.run([sys.executable, "-c", REPLAY_SCRIPT, json.dumps(requests)], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, env={"PYTHONPATH": str(ROOT / "core")}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []

@@ -91,7 +91,7 @@ class Clocks:
         for name in ("bank", "auto", "away"):
             values = data[name]
             if not isinstance(values, list) or len(values) != len(self.players) or not all(
-                isinstance(v, int | float) and not isinstance(v, bool) for v in values
+                isinstance(v, (int, float)) and not isinstance(v, bool) for v in values
             ):
                 raise StateError(f"saved clocks: {name!r}")
             setattr(self, name, {peer: float(v) for peer, v in zip(self.players, values, strict=True)})

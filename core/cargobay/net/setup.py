@@ -19,7 +19,7 @@ CLOCKS = limits.CLOCKS
 
 
 def _number(value: object) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 @dataclass
