@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from cargobay.engine import CHANCE, TERMINAL, Match
+from cargobay.games.tf22 import bots, recall
 from cargobay.games.tf22.actions import Move, parse
 from cargobay.games.tf22.bots import MediumBot, StrongBot, landing_value
 from cargobay.games.tf22.rules import GAME
@@ -229,3 +230,41 @@ def test_a_move_s_budget_is_shared_over_the_ap_it_began_with_enemy_landers_inclu
         assert decision_budget(state, 0, 100, 1000) == 1000 // 30
     state.ap[0] = 34  # a capture this move (+5 at once): more than the move began with
     assert decision_budget(state, 0, 100, 1000) == 1000 // 34
+
+
+def test_the_strong_bot_recalling_its_last_decision_plays_as_one_that_recalls_nothing() -> None:
+    """recall.py hands a decision the values its predecessor found from the position it chose: exact work saved, the
+    same choices. A whole move of turn 3 (loads, a build, moves), played twice: recalling, and forgetting before
+    each decision."""
+    match = Match(GAME, ["medium", "medium"], 8, {"turns": 5})
+    medium = MediumBot()
+    while not (match.state.phase == "play" and match.state.turn == 3):
+        seat = GAME.current_player(match.state)
+        if seat == CHANCE:
+            match.play_chance()
+        else:
+            match.apply(seat, medium.choose(GAME, GAME.view(match.state, seat), match.rng(seat)))
+    hits: list[int] = []
+
+    def counted(evaluator: Evaluator, state: Any) -> Any:
+        found = recall.recall(evaluator, state)
+        hits.append(len(found[1]))
+        return found
+
+    moves = []
+    original, bots.recall = bots.recall, counted
+    try:
+        for forgetting in (False, True):
+            state, seat, bot, played = match.state, match.state.seat, StrongBot(), []
+            recall.forget()
+            while state.phase == "play" and state.seat == seat and len(played) < 40:
+                if forgetting:
+                    recall.forget()
+                action = bot.choose(GAME, GAME.view(state, seat), random.Random(0))
+                played.append(action)
+                state = GAME.apply(state, seat, action)
+            moves.append(played)
+    finally:
+        bots.recall = original
+    assert sum(hits[:len(moves[0])]) >= 20 and not any(hits[len(moves[0]):])  # recalled values were used
+    assert moves[0] == moves[1]

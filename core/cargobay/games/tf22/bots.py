@@ -27,6 +27,7 @@ from .actions import Fire, Lose, parse
 from .board import HEXES, NEIGHBOURS, TERRAIN, disk, distance
 from .fire import active, land_at, tide_active, zones
 from .legal import interference_pairs
+from .recall import recall, remember
 from .search import (
     BUDGET,
     DEEP_WIDTH,
@@ -271,7 +272,10 @@ class StrongBot:
         stop = "takeoff" if "takeoff" in legal else "end"
         # stopping: the position as it stands once the move ends (AP saved; in the last move, what is outside is
         # lost); nothing is played that does not beat both that and the position now
-        floor = max(evaluator(state, ended=True), evaluator(state)) + 0.05
+        # (a position the last decision chose: its value and its follow-ups' are known, the same numbers; each
+        # still counts against the budget, so the search is the same)
+        known, seen = recall(evaluator, state)
+        floor = max(evaluator(state, ended=True), evaluator(state) if known is None else known) + 0.05
         tries = sorted((a for a in candidates(state, seat, evaluator, distinct=self.distinct)
                         if a not in ("end", "takeoff")), key=_order)
         root = budget - budget // 4  # the rest for the follow-ups
@@ -279,17 +283,29 @@ class StrongBot:
             root = budget - budget // 2
             if len(tries) > root:
                 tries = spread(state, evaluator, tries)
-        scored = []
+        scored: list[tuple[float, str, TF22State | None]] = []
         for action in tries[:root]:
-            value, child = search.value(state, action)
-            scored.append((value, action, child))
+            recalled = seen.get(action)
+            if recalled is None:
+                value, made = search.value(state, action)
+                scored.append((value, action, made))
+            else:
+                search.left -= 1
+                scored.append((recalled, action, None))
         scored.sort(key=lambda item: (-item[0], item[1]))
         best, best_value = stop, floor
+        chosen: tuple[TF22State | None, float, dict[str, float]] | None = None
         for rank, (value, action, child) in enumerate(scored):
+            own = value  # its own value (and its follow-ups', ``deeper``)
+            deeper: dict[str, float] = {}
             if rank < ROOT_WIDTH and search.left > 0:  # what is left shared out over the follow-ups
                 width = DEEP_WIDTH if not self.move_budget else min(
                     DEEP_WIDTH, max(1, search.left // (min(ROOT_WIDTH, len(scored)) - rank)))
-                value = max(value, search.follow_up(child, _unit(action), width) - 0.1)
+                if child is None:  # (its value was recalled; counted then)
+                    child = after(game, state, seat, action)
+                value = max(value, search.follow_up(child, _unit(action), width, deeper) - 0.1)
             if value > best_value:
-                best, best_value = action, value
+                best, best_value, chosen = action, value, (child, own, deeper)
+        if chosen is not None and chosen[0] is not None:
+            remember(evaluator, chosen[0], chosen[1], chosen[2])
         return best

@@ -3,7 +3,8 @@
 
 It sees only its view, like ``medium`` (``determinize`` rebuilds a state; its own forecast is on top of the deck)
 and draws nothing at random: the same view gives the same action. A bot object may be made afresh for every
-decision (a peer match does so), so nothing is kept between calls: every decision is one search of a number of
+decision (a peer match does so), so nothing is kept between calls that could change a choice (only exact work:
+the distance fields, and the last decision's values, ``recall.py``): every decision is one search of a number of
 positions worked out from the state alone (a count, never a clock: ``decision_budget``): ``MOVE_BUDGET`` (1,000)
 shared over the Action Points the move began with, 24 to ``BUDGET`` (100) a decision, half of it for the root's
 candidates (dealt out over the units, ``spread``), half for the follow-ups (those that score or set up first).
@@ -143,6 +144,8 @@ class Evaluator:
             cards = unseen(list(state.faceup) if state.deck else list(state.faceup[-1:]))
             odds = {level: cards.count(level) / len(cards) for level in LEVELS if level in cards}
         self.odds = [(LAND[level], chance) for level, chance in odds.items()]
+        # all the evaluation reads beside the position: two Evaluators of one context value every position alike
+        self.context = (seat, self.left, key, tuple(sorted(odds.items())))
         # by terrain: the odds a land unit is stranded there by the next tide, and a one-hex sea unit afloat
         self.soon_land = {t: sum(chance for firm, chance in self.odds if not firm[t]) for t in TERRAIN_NAMES}
         self.soon_sea = {t: sum(chance for firm, chance in self.odds if firm[t]) for t in TERRAIN_NAMES}
@@ -241,53 +244,60 @@ class Evaluator:
         need = 0  # Action Points to bring everything outside home
         mountains = state.interference == "mountains"
         rcus: set[int] = set()
+        # (the same sums in the same order as written plainly; the look-ups hoisted out of the loop)
+        land_home, sea_home, unit_gammas, left = self.land_home, self.sea_home, self.unit_gammas, self.left
+        soon_land, pontoon, carrier = self.soon_land, derived.pontoon, self.carrier
         for pid, piece in pieces.items():
-            kind = piece.kind
-            if piece.hex < 0 or piece.comm < 0:
+            kind, comm, cell, _, _ = piece  # (an unpacking: cheaper than three attribute reads)
+            if cell < 0 or comm < 0:
                 continue
-            owner = holder[piece.comm]
+            owner = holder[comm]
             if owner < 0:
                 continue
             if owner != seat:
                 if kind in MOBILE:
                     value -= ENEMY_UNIT
-                    value -= ENEMY_ORE * sum(1 for item in derived.cargo.get(pid, ()) if pieces[item].kind == "ore")
+                    carried = holds.get(pid)
+                    if carried:  # (nothing carried: 0.0 taken off, the same value)
+                        value -= ENEMY_ORE * sum(1 for item in carried if pieces[item].kind == "ore")
                 elif kind == "turret":
                     value -= TURRET
                 continue
             if kind not in MOBILE:
                 continue
-            cell = piece.hex
-            steps = self.home(kind, cell) + 1
-            units = 1 + sum(1 for item in _inside(holds, pid) if pieces[item].kind in UNITS) if pid in holds else 1
-            worth = W_UNIT * units * self.unit_gammas[steps] if steps <= budget and steps < 80 else 0.0
+            steps = (sea_home if kind in SEA_UNITS else land_home)[cell] + 1
+            carried = holds.get(pid)
+            units = 1 + sum(1 for item in _inside(holds, pid) if pieces[item].kind in UNITS) if carried else 1
+            worth = W_UNIT * units * unit_gammas[steps] if steps <= budget and steps < 80 else 0.0
             need += steps
             ore = 0
             if kind in CAPACITY:
-                cargo = derived.cargo.get(pid, ())
-                ore = sum(1 for item in cargo if pieces[item].kind == "ore")
-                need += ore
-                used = sum(size(pieces[item].kind, len(derived.cargo.get(item, ()))) for item in cargo)
-                worth += self.carrier(kind, cell, ore, CAPACITY[kind] > used and (kind != "production" or not ore))
-                if kind == "production" and self.left >= 1 and tide_active(state, piece):
+                if carried:
+                    ore = sum(1 for item in carried if pieces[item].kind == "ore")
+                    need += ore
+                    used = sum(size(pieces[item].kind, len(holds.get(item, ()))) for item in carried)
+                else:
+                    used = 0
+                worth += carrier(kind, cell, ore, CAPACITY[kind] > used and (kind != "production" or not ore))
+                if kind == "production" and left >= 1 and tide_active(state, piece):
                     worth += 1.0  # reads the forecast
             value += worth
-            cells = derived.hexes(piece) if kind == "freighter" else (cell,)
             if kind in LAND_UNITS:
-                afloat = cell in derived.pontoon
-                stuck = not (land[TERRAIN[cell]] or afloat)
-                soon = 0.0 if afloat else self.soon_land[TERRAIN[cell]]
-                if kind == "rcu" and (not mountains or TERRAIN[cell] == "^"):
+                terrain = TERRAIN[cell]
+                afloat = cell in pontoon
+                stuck = not (land[terrain] or afloat)
+                soon = 0.0 if afloat else soon_land[terrain]
+                if kind == "rcu" and (not mountains or terrain == "^"):
                     rcus.add(cell)
             else:
                 stuck = not tide_active(state, piece)
-                soon = self.soon_sea[TERRAIN[cell]] if len(cells) == 1 else sum(
-                    chance for firm, chance in self.odds if any(firm[TERRAIN[c]] for c in cells))
+                soon = self.soon_sea[TERRAIN[cell]] if kind != "freighter" else sum(
+                    chance for firm, chance in self.odds if any(firm[TERRAIN[c]] for c in derived.hexes(piece)))
             if stuck:  # inactive until the tide turns; in the last move, for good
-                value -= worth if self.left == 0 else 3.0 + 1.0 * ore
-            elif soon and self.left >= 1:  # the next move the last: stranded or flooded then is lost
-                value -= soon * soon_cost * (worth if self.left == 1 else 1.5 * (1.0 + ore / 3))
-            if any(c in enemy_zone for c in cells):
+                value -= worth if left == 0 else 3.0 + 1.0 * ore
+            elif soon and left >= 1:  # the next move the last: stranded or flooded then is lost
+                value -= soon * soon_cost * (worth if left == 1 else 1.5 * (1.0 + ore / 3))
+            if (cell in enemy_zone) if kind != "freighter" else any(c in enemy_zone for c in derived.hexes(piece)):
                 value -= 3.0
         if need > budget:
             value -= SHORT * (need - budget)
@@ -340,15 +350,15 @@ class Distances(Protocol):
 
 def _lander_unloads(state: TF22State, evaluator: Distances, actions: list[str]) -> list[str]:
     """Of the unloads out of a held Lander, per item the hex nearest its work (White Ore for carriers)."""
-    best: dict[str, tuple[float, str]] = {}
+    best: dict[int, tuple[float, str]] = {}  # by item (the Lander's own unloads: one unit)
+    pieces = state.pieces
     for action in actions:
-        head, _, place = action.partition("@")
-        item = int(head.split(">")[1])
-        kind = state.pieces[item].kind
-        cell = _cell(place)
+        move = _read(action)
+        assert isinstance(move, Unload)
+        kind, cell = pieces[move.piece].kind, move.hex
         score = float(evaluator.trip(kind, cell) if kind in CAPACITY else evaluator.home(kind, cell))
-        if head not in best or (score, action) < best[head]:
-            best[head] = (score, action)
+        if move.piece not in best or (score, action) < best[move.piece]:
+            best[move.piece] = (score, action)
     return [action for _, action in best.values()]
 
 
@@ -495,9 +505,10 @@ class MoveSearch:
         child = self.child(state, action)
         return self.evaluate(child), child
 
-    def follow_up(self, state: TF22State, unit: int, width: int = DEEP_WIDTH) -> float:
+    def follow_up(self, state: TF22State, unit: int, width: int = DEEP_WIDTH,
+                  seen: dict[str, float] | None = None) -> float:
         """The best value one more action reaches (of at most ``width`` tried): the same unit's, or any shot,
-        capture or load."""
+        capture or load (``seen``: each one's value, by action)."""
         seat = self.seat
         if state.phase != "play" or state.seat != seat or state.ap[seat] < 1 or self.left <= 0:
             return -1e9
@@ -516,7 +527,10 @@ class MoveSearch:
         for action in tried[:width]:
             if self.left <= 0:
                 break
-            best = max(best, self.value(state, action)[0])
+            value = self.value(state, action)[0]
+            if seen is not None:
+                seen[action] = value
+            best = max(best, value)
         return best
 
 
