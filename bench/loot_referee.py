@@ -1,4 +1,4 @@
-"""The differential sweep of the Loot N' Loaded engine against its independent referee (tests/referees/loot.py,
+"""The differential sweep of the Loot N' Loaded engine against its independent referee (tests/referees/loot/,
 which the tests also use): ``python bench/loot_referee.py --help``."""
 
 from __future__ import annotations

@@ -168,7 +168,7 @@ def test_a_stolen_unused_love_letter_stays_unused_for_the_thief() -> None:
 
 
 def test_every_waiting_copy_cat_becomes_the_white_flag() -> None:
-    # found by the independent referee (tests/referees/loot.py): two waiting Copy Cats, then a White Flag
+    # found by the independent referee (tests/referees/loot/): two waiting Copy Cats, then a White Flag
     items = ("cat", "gold", "oil", "totem", "compass", "glass")
     state = act(start(3, ["cat", "oil", "totem", "cat", "oil", "totem", "gold", "oil", "totem"], items=items),
                 (0, "pick:1"), (1, "pick:2"), (2, "pick:3"))

@@ -1,4 +1,4 @@
-"""Differential check: the Loot N' Loaded engine against an independent referee (tests/referees/loot.py).
+"""Differential check: the Loot N' Loaded engine against an independent referee (tests/referees/loot/).
 
 The referee was written from rules/loot.txt, the rulings, the docstring of games/loot/rules.py and
 docs/loot-engine.md; it shares no code with the engine (only the action parser and the deck tables of cards.py).
