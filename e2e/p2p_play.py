@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from under_test import NewPage, Surface, base_url_of
-from ux import open_ready
+from ux import click_first_choice, open_ready
 
 # Same values as in e2e/conftest.py (not imported from there: `conftest` is not a unique module name).
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -161,20 +161,7 @@ def settle(pages: Sequence[Surface]) -> list[tuple[str, str, bool, str]]:
 
 def decide(page: Surface) -> None:
     """Click the page's first clickable choice; wait until the page has taken it."""
-    step = attr(page, "data-step")
-    choices = page.locator(f"{BOARD} [data-action]")
-    assert choices.count() > 0, "the page is to decide but its board offers no data-action element"
-    target = choices.first
-    try:
-        target.click(timeout=5_000)
-    except Exception:
-        target.dispatch_event("click")
-    page.wait_for_function(
-        "(s) => { const b = document.getElementById('board');"
-        " return b.dataset.toDecide !== 'yes' || b.dataset.step !== s"
-        " || document.getElementById('messages').dataset.kind === 'error'; }",
-        arg=step,
-    )
+    click_first_choice(page, "the page", or_undecided=True)
 
 
 def play(pages: Sequence[Surface], *, until_step: int | None = None) -> int:

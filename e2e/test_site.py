@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Page, Route
 
 from under_test import base_url_of, recorder_of
+from ux import click_first_choice
 
 pytestmark = pytest.mark.e2e
 
@@ -70,19 +71,7 @@ def start_match(page: Page, seats: tuple[str, ...] = ("human", "easy"), seed: in
 
 def human_move(page: Page) -> None:
     """Click the first clickable choice on the board and wait for the engine's answer."""
-    step = board_attr(page, "data-step")
-    choices = page.locator("#board [data-action]")
-    assert choices.count() > 0, "a human is to act but the board offers no data-action element"
-    target = choices.first
-    try:
-        target.click(timeout=5_000)
-    except Exception:
-        target.dispatch_event("click")
-    page.wait_for_function(
-        "(s) => document.getElementById('board').dataset.step !== s"
-        " || document.getElementById('messages').dataset.kind === 'error'",
-        arg=step,
-    )
+    click_first_choice(page, "a human")
     wait_settled(page)
 
 

@@ -9,11 +9,33 @@ from typing import Any
 from playwright.sync_api import Page
 
 import a11y
-from under_test import base_url_of
+from under_test import Surface, base_url_of
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 ENGINE_TIMEOUT_MS = 90_000
 CLICKABLE = "#board [data-action], #board [data-select]"
+
+
+# The board took a click: its step moved on (or, for a peer page that waits for the others' commits, it no longer
+# has a move to make), or an error shows.
+TAKEN_JS = """(a) => { const b = document.getElementById('board');
+  return b.dataset.step !== a.step || (a.orUndecided && b.dataset.toDecide !== 'yes')
+    || document.getElementById('messages').dataset.kind === 'error'; }"""
+
+
+def click_first_choice(page: Surface, who: str, *, or_undecided: bool = False) -> None:
+    """Click the board's first clickable choice (``data-action``; dispatched if the click cannot land in 5 s) and
+    wait until the page has taken it (TAKEN_JS; ``or_undecided``: a page whose move is in but not yet revealed, in a
+    peer match). ``who`` names the one to act, for the failure message."""
+    step = page.get_attribute("#board", "data-step") or ""
+    choices = page.locator("#board [data-action]")
+    assert choices.count() > 0, f"{who} is to act but the board offers no data-action element"
+    target = choices.first
+    try:
+        target.click(timeout=5_000)
+    except Exception:  # (an overlay in the way: the click event itself, as the board handles it)
+        target.dispatch_event("click")
+    page.wait_for_function(TAKEN_JS, arg={"step": step, "orUndecided": or_undecided})
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> Path:
