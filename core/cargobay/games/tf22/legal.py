@@ -117,13 +117,12 @@ def _need(ctx: Seat, radius: int) -> None:
 
 
 def _unit_actions(ctx: Seat, pid: int) -> list[str]:
-    state = ctx.state
-    piece = state.pieces.get(pid)
+    piece = ctx.pieces.get(pid)  # the Seat's own fields, not ctx.state (a weak reference: dearer to ask)
     if not ctx.moving or piece is None:
         return []
-    if state.breach >= 0:
+    if ctx.breach >= 0:
         return [action for action in _breach_fire(ctx) if action.startswith(f"fire:{pid}+")]
-    if ctx.ap < 1 or piece.hex < 0 or piece.comm < 0 or state.holder[piece.comm] != ctx.seat:
+    if ctx.ap < 1 or piece.hex < 0 or piece.comm < 0 or ctx.holder[piece.comm] != ctx.seat:
         return []
     kind = piece.kind
     if kind == "freighter":
@@ -155,8 +154,8 @@ def enterable(derived: Derived, pid: int, kind: str, cell: int) -> bool:
 
 
 def _moves(ctx: Seat, pid: int) -> list[str]:
-    state, derived = ctx.state, ctx.derived
-    piece = state.pieces[pid]
+    derived = ctx.derived
+    piece = ctx.pieces[pid]
     kind, enemy = piece.kind, ctx.enemy
     found = []
     if kind == "freighter":
@@ -246,8 +245,7 @@ def _ring(pods: tuple[int, ...], own: tuple[int, ...]) -> list[int]:
 
 
 def _loads(ctx: Seat, pid: int) -> list[str]:
-    state, derived, seat = ctx.state, ctx.derived, ctx.seat
-    pieces = state.pieces
+    derived, seat, pieces = ctx.derived, ctx.seat, ctx.pieces
     kind = pieces[pid].kind
     ring = 2 if kind in ("lander", "freighter") else 1
     _need(ctx, ring)  # the hexes around it
@@ -255,7 +253,7 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     if free < 1:  # full: every load takes a space at least (what is around it does not matter)
         return []
     found: list[str] = []
-    enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, state.holder
+    enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, ctx.holder
     land, cargo, accepts, head = ctx.land, derived.cargo, ACCEPTS.get(kind, ()), f"load:{pid}<"  # fits(kind, ...)
     for cell in _around(ctx, pid, "open"):
         if cell in enemy or cell in lander:
@@ -290,8 +288,7 @@ _UNLOADED = {"pontoon": 2, "freighter": 3, "speedboat": 4, "spider": 1}  # else 
 
 
 def _unloads(ctx: Seat, pid: int) -> list[str]:
-    state, derived, seat = ctx.state, ctx.derived, ctx.seat
-    pieces = state.pieces
+    derived, seat, pieces, holder = ctx.derived, ctx.seat, ctx.pieces, ctx.holder
     cargo = derived.cargo.get(pid, ())
     ring = 2 if pieces[pid].kind in ("lander", "freighter") else 1
     _need(ctx, ring)  # the hexes around it
@@ -314,14 +311,14 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
         if cell in lander:  # into an own Lander, through a pod whose Turret stands
             held = lander[cell]
             if (not is_lander and occupant is not None and pieces[occupant].kind == "turret"
-                    and state.controller(pieces[held]) == seat):
+                    and holder[pieces[held].comm] == seat):  # a Lander holds a Comm Module
                 found += [head + place for _, head, _ in items]
             continue
         if occupant is not None:  # a transfer into an own active carrier with room
             other = pieces[occupant]
             if other.kind == "freighter":
                 _need(ctx, ring + 1)  # its activity: its second hex too
-            if other.kind in CAPACITY and state.controller(other) == seat and ctx.active(occupant):
+            if other.kind in CAPACITY and holder[other.comm] == seat and ctx.active(occupant):  # a unit
                 free = ctx.free_space(occupant)
                 found += [head + place for item, head, _ in items
                           if fits(other.kind, pieces[item].kind) and ctx.space(item) <= free]
@@ -338,7 +335,7 @@ def _unloads(ctx: Seat, pid: int) -> list[str]:
                 continue
             elif where == 2:  # a Pontoon: where it stays (touching the surface or another Pontoon)
                 if bridge is None:
-                    bridge = bridgeable(state, cell)
+                    bridge = bridgeable(ctx.state, cell)
                 if bridge:
                     found.append(head + place)
             elif where == 3:  # the Sea Freighter: its second hex on open water
@@ -357,10 +354,11 @@ def _open_water_tail(ctx: Seat, head: int, towards: int) -> bool:
 
 # --- firing and capturing -----------------------------------------------------------------------------
 def _fire(ctx: Seat, pid: int) -> list[str]:
-    state, derived, seat = ctx.state, ctx.derived, ctx.seat
+    derived, seat = ctx.derived, ctx.seat
     ctx.apcap = max(ctx.apcap, AP_SHOT)
-    if ctx.ap < AP_SHOT or state.shots.get(pid, 0) >= 2:
+    if ctx.ap < AP_SHOT or ctx.shots.get(pid, 0) >= 2:
         return []
+    state = ctx.state
     shooter = state.pieces[pid]
     if not tide_active(state, shooter):
         return []
@@ -403,8 +401,7 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
 
 
 def _captures(ctx: Seat, pid: int) -> list[str]:
-    state, derived, seat = ctx.state, ctx.derived, ctx.seat
-    pieces = state.pieces
+    derived, seat, pieces, holder = ctx.derived, ctx.seat, ctx.pieces, ctx.holder
     here = pieces[pid].hex
     _need(ctx, 1)
     found: list[str] = []
@@ -414,12 +411,12 @@ def _captures(ctx: Seat, pid: int) -> list[str]:
             held = derived.lander.get(cell)
             if held is not None:
                 _need(ctx, 3)  # the Lander's pods
-            if (held is not None and cell != pieces[held].hex and state.controller(pieces[held]) != seat
+            if (held is not None and cell != pieces[held].hex and holder[pieces[held].comm] != seat
                     and not any(pod in derived.top for pod in derived.pods[held])):
                 found.append(f"capture:{pid}>{held}")
             continue
         piece = pieces[target]
-        owner = state.controller(piece)
+        owner = holder[piece.comm] if piece.comm >= 0 else -1  # state.controller
         if piece.kind not in CAPTURABLE or owner == seat:
             continue
         _need(ctx, 3)  # the target's hexes, its zone there, the armed units next to them
@@ -433,12 +430,12 @@ def _captures(ctx: Seat, pid: int) -> list[str]:
 
 
 def _adjacent_armed(ctx: Seat, cells: tuple[int, ...]) -> list[int]:
-    state, derived = ctx.state, ctx.derived
+    derived, pieces = ctx.derived, ctx.pieces
     found = []
     for cell in cells:
         for n in NEIGHBOURS[cell]:
             other = derived.top.get(n)
-            if (other is not None and state.pieces[other].kind in ARMED and state.pieces[other].kind != "turret"
+            if (other is not None and pieces[other].kind in ARMED and pieces[other].kind != "turret"
                     and ctx.active(other) and other not in found):
                 found.append(other)
     return found
@@ -449,12 +446,11 @@ def _builds(ctx: Seat, pid: int) -> list[str]:
     """Ruling 11: into any free adjacent hex unloading allows (a flooded one included: the unit is then inactive;
     open sea: it is lost), or onto an adjacent own carrier with room; at most 2 units (1 Transporter) per
     Production Unit and turn."""
-    state, derived = ctx.state, ctx.derived
-    pieces = state.pieces
-    made = state.built.get(pid, [])
+    derived, pieces = ctx.derived, ctx.pieces
+    made = ctx.built.get(pid, [])
     if len(made) >= BUILDS_PER_TURN or not any(pieces[i].kind == "ore" for i in derived.cargo.get(pid, ())):
         return []
-    kinds = [kind for kind in BUILDABLE if state.reserve.get(kind, 0) > 0
+    kinds = [kind for kind in BUILDABLE if ctx.reserve.get(kind, 0) > 0
              and not (kind == "transporter" and made.count("transporter") >= TRANSPORTERS_PER_TURN)]
     _need(ctx, 2 if "pontoon" in kinds else 1)  # the hexes next to it (and a Pontoon's hold: theirs)
     found = []
@@ -518,9 +514,9 @@ def repair_cost(state: TF22State, seat: int, lander: int) -> tuple[int, list[int
 
 
 def _repairs(ctx: Seat, pid: int) -> list[str]:
-    state, derived = ctx.state, ctx.derived
-    if state.lander_company(pid) == ctx.seat:
+    if ctx.landers.index(pid) == ctx.seat:  # state.lander_company
         return []
+    state, derived = ctx.state, ctx.derived
     _need(ctx, 1)
     ctx.apcap = 3
     cost = repair_cost(state, ctx.seat, pid)
@@ -531,9 +527,8 @@ def _repairs(ctx: Seat, pid: int) -> list[str]:
 
 def _replaces(ctx: Seat, pid: int) -> list[str]:
     """A captured Lander still holding its own company's Comm Module takes one of the captor's instead."""
-    state = ctx.state
-    company = state.lander_company(pid)
-    if company == ctx.seat or state.pieces[pid].comm != company or state.own_comm(ctx.seat) == company:
+    company = ctx.landers.index(pid)  # state.lander_company
+    if company == ctx.seat or ctx.pieces[pid].comm != company or ctx.state.own_comm(ctx.seat) == company:
         return []
     return [f"replace:{pid}"]
 

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from weakref import ref
 
+from . import carry
 from .board import disk_set
 from .carry import Carried, Read, parent_lists
 from .fire import LAND_CELLS, active_memo, activity, zones
-from .state import MAX_SEATS, TF22State
+from .state import AIM_ANY, MAX_SEATS, TF22State
 from .units import CAPACITY, size
 
 __all__ = ["Seat", "context"]
@@ -40,6 +41,7 @@ class Seat:
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
         # carrying the lists from state to state (carry.py): what a list depends on besides the pieces
         self.sig = (state.phase, state.seat, state.breach, state.tide)
+        self.breach = state.breach
         self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``carry.entry``)
         self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
         self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
@@ -53,7 +55,27 @@ class Seat:
         ap = self.ap
         self.capped = _CAPPED[ap] if 0 <= ap < len(_CAPPED) else tuple(min(ap, cap) for cap in range(4))  # AP up to 0-3
         self.apcap = 1  # while a list is made: the most AP it looked at (1: any; 2: shots; 3: breaches, repairs)
+        parent: Seat | None = state._carry
         self.carried: Carried | None = parent_lists(self, state)  # carry.py
+        if self.carried is not None and parent is not None:
+            self._inherit(parent, self.carried[2])
+
+    def _inherit(self, parent: Seat, dirty: set[int]) -> None:
+        """Take over what the mover's Seat of the state this was copied from worked out and nothing since changed
+        (``parent_lists`` matched: the same seat, tide, holders and shots): the units ready to fire and what they
+        cover while the Zones of Fire are the same object (copy on write: unchanged), the hexes to aim at while
+        no White Ore, Pontoon or piece of another command changed (``AIM_ANY``)."""
+        if parent.zones is self.zones:
+            self._ready, self._covers = parent._ready, parent._covers
+        if AIM_ANY not in dirty:
+            self._aims = parent._aims
+        if carry.CHECK_CARRIED:  # the tests: what is taken over is what would be worked out afresh
+            fresh = Seat.__new__(Seat)
+            fresh.__dict__.update(self.__dict__)
+            fresh._ready = fresh._covers = fresh._aims = None
+            assert (self._ready is None or self._ready == fresh.ready()) and (
+                self._covers is None or self._covers == fresh.covers()) and (
+                self._aims is None or self._aims == fresh.aims()), "a Seat took over what changed"
 
     @property
     def state(self) -> TF22State:

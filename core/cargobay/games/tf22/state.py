@@ -35,6 +35,7 @@ _SERIALS = count(1)  # TF22State._serial (0: owned by no state)
 FIRE_WATCH = 1 << 10  # TF22State._dirty: hex + FIRE_WATCH = a change of fire there (an armed unit, a Pontoon, a zone)
 AIM_WATCH = 2 << 10  # hex + AIM_WATCH: a change there of what the mover may fire at (White Ore, Pontoons, others')
 CARGO_WATCH = 3 << 10  # hex + CARGO_WATCH: the cargo of the carrier there changed (only carriers' lists read it)
+AIM_ANY = 4 << 10  # in TF22State._dirty with any AIM_WATCH change (no list watches it: seat.Seat's aims do)
 FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
 # what a unit's action or an undo never changes (``TF22State.copy(unit=True)`` shares them; only the turn's flow,
@@ -178,6 +179,7 @@ class TF22State:
                         dirty.update(cell + FIRE_WATCH for cell in cells)
                     if piece.comm < 0 or self.holder[piece.comm] != mover:
                         dirty.update(cell + AIM_WATCH for cell in cells)
+                        dirty.add(AIM_ANY)
         derived = self._derived
         if derived is not None:
             if derived.owner != self._serial:
