@@ -114,19 +114,35 @@ def friend_match(new_page: NewPage, game: str, seats: list[str]) -> tuple[Page, 
     connect(host, guest)
     return host, guest
 
-WAIT_CHANGE_JS = """() => new Promise((done) => {
-  const board = document.getElementById('board');
-  const seen = new MutationObserver(() => { seen.disconnect(); done(true); });
-  seen.observe(board, {attributes: true});
-  setTimeout(() => { seen.disconnect(); done(false); }, 200);
+# or after a reload), so that a wait returns at once for a page whose board changed since the last wait on it: a
+# change on one page while another page was waited on is not missed (the old wait, 200 ms on each page in turn,
+# watched only for changes during its own window).
+CHANGES_JS = """() => { const b = document.getElementById('board');
+  if (window.cargobayTestBoard !== b) {
+    window.cargobayTestBoard = b;
+    window.cargobayTestChanges = (window.cargobayTestChanges || 0) + 1;
+    new MutationObserver(() => { window.cargobayTestChanges += 1; }).observe(b, {attributes: true});
+  }
+  return window.cargobayTestChanges; }"""
+WAIT_CHANGE_JS = """(a) => new Promise((done) => {
+  const count = (""" + CHANGES_JS + """)();
+  if (count !== a.since) { done(count); return; }
+  const seen = new MutationObserver(() => { seen.disconnect(); done(window.cargobayTestChanges); });
+  seen.observe(document.getElementById('board'), {attributes: true});
+  setTimeout(() => { seen.disconnect(); done(window.cargobayTestChanges); }, a.ms);
 })"""
+WAIT_CHANGE_MS = 50  # each page in turn: a change shows within ~50 ms x the other pages
+_changes: dict[int, int] = {}  # id(page) -> its count at the last wait
 
 
 def wait_change(pages: Sequence[Surface]) -> None:
-    """Wait on page state rather than a clock: until a board of some page changes (each page in turn, at most
-    200 ms each, so a change on another page is not missed for long)."""
+    """Wait on page state rather than a clock: until a board of some page changes, or has changed since the last
+    wait on it (each page in turn, at most WAIT_CHANGE_MS each)."""
     for page in pages:
-        if page.evaluate(WAIT_CHANGE_JS):
+        since = _changes.get(id(page), -1)
+        count = int(page.evaluate(WAIT_CHANGE_JS, {"since": since, "ms": WAIT_CHANGE_MS}))
+        _changes[id(page)] = count
+        if count != since:
             return
 
 
