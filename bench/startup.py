@@ -23,12 +23,15 @@ Menu usable: the end of the first frame drawn once the set-up form holds #start 
 once a person can pick a game, its seats and options and type a seed with the controls on screen. An init script
 (INIT_JS, injected by Playwright before any page script) watches the DOM with a MutationObserver; at the first
 mutation batch that satisfies it, it asks requestAnimationFrame for the next frame and takes the time in a task queued
-from that callback (after the frame's paint). The same definition for every build: where the markup of the cards and
+from that callback (after the frame's paint on the main thread); the figure is that time or the first contentful
+paint (the frame presented), whichever is later. The same definition for every build: where the markup of the cards and
 the pickers is stamped into index.html (ui/menuhtml.py) it is met while the HTML is parsed; where ui/menu.py draws the
 pickers (main before this change) it is met only when MicroPython has run app.py's menu.load. Usable is not idle:
 MicroPython still boots on the main thread after it, and a tap or key is handled only between two of its tasks, so the
 script also records the main thread's long tasks (PerformanceObserver "longtask", > 50 ms) and prints, from menu usable
-to UI ready, the longest one (the most an input waits) and their total.
+to UI ready, the longest one (the most an input waits) and their total. Cold, the app's main-thread CPU time in tasks
+from navigation to UI ready (CDP Performance.getMetrics TaskDuration in thread ticks: a figure contention barely
+moves) is printed for each build.
 
     python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--against DIR] [--loadpackage] [--no-snapshot-too]
 
@@ -88,10 +91,11 @@ INIT_JS = """(() => {
 })();"""
 # (usable, longest long task and their total from usable to UI ready, in ms)
 USABLE_JS = """(ui) => { const b = window.cargobayBench; if (!b || b.usable === null) return [-1, -1, -1];
-  const from = b.usable, to = ui >= 0 ? ui : performance.now();
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const from = Math.max(b.usable, paint ? paint.startTime : 0), to = ui >= 0 ? ui : performance.now();
   const tasks = (b.long || []).filter(([t, d]) => t + d > from && t < to)
     .map(([t, d]) => Math.min(t + d, to) - Math.max(t, from));
-  return [Math.round(b.usable), Math.round(Math.max(0, ...tasks)), Math.round(tasks.reduce((a, d) => a + d, 0))]; }"""
+  return [Math.round(from), Math.round(Math.max(0, ...tasks)), Math.round(tasks.reduce((a, d) => a + d, 0))]; }"""
 # app.py's first line and the end of its imports (web/app.py marks them), so the UI ready splits into PyScript +
 # MicroPython's boot and the page's own Python
 MARKS_JS = """() => Object.fromEntries(['cargobay-app-start', 'cargobay-app-imported'].map((n) =>
@@ -100,8 +104,13 @@ FCP_JS = """() => { const e = performance.getEntriesByName('first-contentful-pai
   return e ? Math.round(e.startTime) : null; }"""
 
 
-def measure_app(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
+def measure_app(page, cdp=None) -> dict[str, float]:  # type: ignore[no-untyped-def]
     page.wait_for_selector("#game-menu", state="visible", timeout=TIMEOUT_MS)
+    cpu = -1.0
+    if cdp is not None:  # the main thread's CPU time in tasks, navigation to UI ready (Performance, threadTicks)
+        page.wait_for_selector("html[data-ui='ready']", state="attached", timeout=TIMEOUT_MS)
+        metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+        cpu = round(metrics.get("TaskDuration", -0.001) * 1000)
     page.wait_for_selector("html[data-engine='ready'][data-ui='ready']", state="attached", timeout=TIMEOUT_MS)
     page.wait_for_function("() => performance.getEntriesByName('first-contentful-paint').length > 0")
     t = page.evaluate("() => window.cargobayEngine.timings")
@@ -115,6 +124,7 @@ def measure_app(page) -> dict[str, float]:  # type: ignore[no-untyped-def]
         "snapshot": {"restored": 1, "made": 0, "wanted": 0}.get(str(w.get("snapshot")), -1),
         "menu": page.evaluate(FCP_JS),
         "usable": usable,
+        "cpu": cpu,
         "longest": longest,
         "blocked": blocked,
         "ui": ui,
@@ -169,8 +179,14 @@ def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> 
         try:
             ctx.add_init_script(INIT_JS)
             page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            cdp = None
+            if kind == "app":
+                cdp = ctx.new_cdp_session(page)
+                cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
             page.goto(url)
-            out["cold"] = measure(page)
+            out["cold"] = measure_app(page, cdp) if kind == "app" else measure(page)
+            if cdp is not None:
+                cdp.detach()
             if kind == "floor":
                 return out
             if kind == "app" and "snapshot=0" in query:
@@ -298,6 +314,10 @@ def main(argv: list[str] | None = None) -> int:
         app_cold = statistics.median(results["app"]["cold"]["engine"])
         print(f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
               f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
+    for name in [n for n in ("before app", "app") if n in results]:
+        cpu = [v for v in results[name]["cold"].get("cpu", []) if v >= 0]
+        if cpu:
+            print(f"{name}: main-thread CPU time in tasks, navigation to UI ready (cold): {fmt(cpu)} ms")
     print("menu usable -> UI ready (a tap or key in between waits for the main thread's current task): the longest "
           "long task, and the long tasks' total, ms")
     for name, phase in [(n, ph) for n in ("before app", "app") if n in results for ph in phases]:
