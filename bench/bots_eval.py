@@ -17,7 +17,8 @@ ones included; wall clock and the process's CPU time, which is what counts when 
 turn is many decisions of one seat in a row (TF22: a move of up to 25 actions), the hero's turn times too (the sum
 over each run of its consecutive decisions). ``--game tf22`` defaults to 2 seats, ``strong-medium,medium-easy``,
 full 20-turn matches (``--options '{"turns": 8}'`` for short ones); its bench bots ``v1`` and ``m1`` are the strong
-and medium bots before issue 25's per-move budget (``--pairs strong-v1,medium-m1``).
+and medium bots before issue 25's per-move budget (``--pairs strong-v1,medium-m1``), ``m2`` session 6's medium
+(pruned, no per-move budget).
 LOAD! only: ``--pairs strong-v1`` plays the strong bot against ``v1``, the strong bot as it was before issue 25
 (``bots.V1``, the baseline a stronger one is measured against, same decision budget); ``x`` is a strong bot with
 the arguments of ``--x-params`` (JSON, e.g. ``'{"ordered": true}'``: ``--pairs x-v1``); ``--progress 10`` prints

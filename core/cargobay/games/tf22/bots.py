@@ -245,6 +245,11 @@ class MediumBot:
 
 
 class StrongBot:
+    """A search over the seat's whole move (``search.MoveSearch``): ``MOVE_BUDGET`` positions a move, shared over its
+    decisions by the Action Points it began with (``search.decision_budget``). Measured (session 8, 40 ten-turn
+    matches, seats rotated, ``bench/bots_eval.py --game tf22``): 62.5% [47.0-75.8] first places against ``V1`` and
+    95.0% [83.5-98.6] against medium (its move times: ``bench/engine_speed.py --moves``)."""
+
     level = "strong"
 
     def __init__(self, budget: int = BUDGET, move_budget: int = MOVE_BUDGET, distinct: bool = True) -> None:
