@@ -92,6 +92,14 @@ class TF22State:
     _carry: Any = field(default=None, repr=False)
     _dirty: set[int] | None = field(default=None, repr=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled (and deep-copied: OpenSpiel's ``random_sim_test`` does both) without what is worked out per state:
+        the caches hold ``seat.Seat``s, which refer to their state by a weak reference (no reference cycle) and so
+        cannot be pickled. They are made again on demand, as for a state read from JSON."""
+        data = self.__dict__.copy()
+        data["_cache"], data["_carry"], data["_dirty"] = {}, None, None
+        return data
+
     def copy(self, unit: bool = False) -> TF22State:
         """A copy to change: the immutable fields shared, every container copied (the occupancy and the Zones of
         Fire are shared copy on write). Built from ``__dict__`` rather than through ``__init__`` (a third of the
