@@ -85,6 +85,11 @@ def test_three_browsers_full_mesh_with_a_spectator(new_page: NewPage) -> None:
         wait_phase(page, "connected")
         page.wait_for_function("() => document.getElementById('board').dataset.step")
     wait_in_step([host, guest, watcher])
+    # the pages can stand in step (same step and hash, none busy) a moment before the cryptographic deal begins:
+    # wait for the players' hands themselves (a clean-clone run failed the count below on the host, still dealing)
+    for page in (host, guest):
+        page.wait_for_selector(f"{BOARD} g.hand", state="attached")
+    wait_in_step([host, guest, watcher])
     assert watcher.locator("#p2p-peers li[data-peer='2']").get_attribute("data-role") == "spectator"
     assert watcher.locator("#p2p-peers li[data-peer='2']").inner_text().startswith("You — Spectator 1")
     assert_no_hand(watcher)
