@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -98,6 +102,30 @@ def test_inference_deals_the_opponent_fewer_of_the_cards_it_would_have_played_ha
     assert [det.hands[1] for det in fresh._determinize(GAME, after, random.Random(4))] == [
         det.hands[1] for det in uniform._determinize(GAME, after, random.Random(4))
     ]
+
+
+# 40 hands' log weights against six battles of evidence, printed exactly (float.hex)
+LOG_WEIGHTS = """
+import random
+from cargobay.games.load.bot_infer import Inference
+from cargobay.games.load.rules import DECK
+cards = sorted(set(DECK))
+local = random.Random(7)
+evidence = [({c: local.uniform(-20, 20) for c in cards}, local.sample(DECK, b)) for b in range(1, 7)]
+print([Inference(1.0, 8).log_weight(local.sample(DECK, 6), evidence).hex() for _ in range(40)])
+"""
+
+
+def test_the_inference_weighs_a_hand_the_same_whatever_the_hash_seed() -> None:
+    # review L2: the sum ran over a set of strings, whose order (and so the float sum) varied with PYTHONHASHSEED
+    core = str(Path(__file__).resolve().parents[3] / "core")
+    outputs = set()
+    for hash_seed in ("0", "1", "2", "3"):
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": core}
+        done = subprocess.run([sys.executable, "-c", LOG_WEIGHTS], env=env, capture_output=True, text=True,
+                              check=True, timeout=60)
+        outputs.add(done.stdout)
+    assert len(outputs) == 1, outputs
 
 
 def test_the_inferring_bot_remembers_the_round_and_forgets_it_at_the_next() -> None:

@@ -77,12 +77,15 @@ class Inference:
         return evidence
 
     def log_weight(self, hand: Sequence[str], evidence: list[tuple[dict[str, float], list[str]]]) -> float:
-        """log of the likelihood of the opponent holding ``hand`` now (up to a constant common to all hands)."""
+        """log of the likelihood of the opponent holding ``hand`` now (up to a constant common to all hands).
+
+        The distinct cards are summed in sorted order: a set's order of strings varies with ``PYTHONHASHSEED``, and
+        a float sum with its order, so the same match could draw other hands in another process (review L2)."""
         beta = self.beta
         total = 0.0
         for values, later in evidence:
             default = sum(values.values()) / len(values)
-            z = sum(math.exp(beta * values.get(card, default)) for card in {*hand, *later})
+            z = sum(math.exp(beta * values.get(card, default)) for card in sorted({*hand, *later}))
             total -= math.log(z)
         return total
 
