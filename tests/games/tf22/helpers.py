@@ -1,11 +1,13 @@
-"""Building TF22 positions for the rule tests: a move in progress with chosen pieces on the map."""
+"""Building TF22 positions for the rule tests (a move in progress with chosen pieces on the map) and the seeded
+random matches the engine's whole-match checks walk through (``random_steps``)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 
-from cargobay.engine import CHANCE
+from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.tf22 import flow
 from cargobay.games.tf22.board import parse_hex
 from cargobay.games.tf22.rules import GAME
@@ -100,3 +102,33 @@ def start(seats: int = 2, seed: int = 0, sites: Sequence[str] = (), options: dic
         state = GAME.apply(state, state.seat, site)
     state = GAME.apply(state, CHANCE, "tides:" + (deck or "NEFNEFNEFNEFNEF"))
     return GAME.apply(state, CHANCE, f"first:{first}")
+
+
+@dataclass
+class Step:
+    """One decision of a seeded random match (``random_steps``): the state, the seat to act and its legal actions.
+    The match plays ``action`` if the caller sets it, else a random pick from ``legal`` with ``rng`` (the match's own
+    generator, so a caller that draws from it too keeps the match reproducible)."""
+
+    state: TF22State
+    seat: int
+    legal: list[str]
+    rng: random.Random
+    number: int  # the decisions before this one
+    action: str = ""
+
+
+def random_steps(seed: int, seats: int, turns: int) -> Iterator[Step]:
+    """Every decision of a random match from ``random.Random(seed)``: chance events sampled, each seat's action
+    picked from its legal ones (``Step.action`` to play another)."""
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, {"turns": turns})
+    number = 0
+    while (player := GAME.current_player(state)) != TERMINAL:
+        if player == CHANCE:
+            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+            continue
+        step = Step(state, player, GAME.legal_actions(state, player), rng, number)
+        yield step
+        state = GAME.apply(state, player, step.action or rng.choice(step.legal))
+        number += 1

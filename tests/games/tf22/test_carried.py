@@ -16,7 +16,7 @@ from cargobay.games.tf22 import carry, legal
 from cargobay.games.tf22.bots import MediumBot, StrongBot
 from cargobay.games.tf22.rules import GAME
 from cargobay.games.tf22.seat import Seat
-from tests.games.tf22.helpers import start
+from tests.games.tf22.helpers import random_steps, start
 
 MATCHES = 12
 
@@ -41,18 +41,10 @@ def checked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 
 def _match(seed: int) -> int:
-    rng = random.Random(seed)
-    seats = 2 + seed % 3
-    state = GAME.new_state(seats, {"turns": 20 if seed % 6 == 0 else 5})
     steps = 0
-    while (player := GAME.current_player(state)) != TERMINAL:
-        if player == CHANCE:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        actions = GAME.legal_actions(state, player)
-        for pid in legal.actors(state, player):
-            legal.unit_actions(state, player, pid)
-        state = GAME.apply(state, player, rng.choice(actions))
+    for step in random_steps(seed, 2 + seed % 3, 20 if seed % 6 == 0 else 5):
+        for pid in legal.actors(step.state, step.seat):
+            legal.unit_actions(step.state, step.seat, pid)
         steps += 1
     return steps
 

@@ -7,17 +7,17 @@ until the collector runs (in Pyodide too)."""
 from __future__ import annotations
 
 import gc
-import random
 import weakref
 from collections.abc import Callable, Iterator
 
 import pytest
 
-from cargobay.engine import CHANCE, TERMINAL, IllegalActionError
+from cargobay.engine import IllegalActionError, StateError
 from cargobay.games.tf22 import legal
 from cargobay.games.tf22.rules import GAME
+from cargobay.games.tf22.seat import context
 from cargobay.games.tf22.state import TF22State
-from tests.games.tf22.helpers import Scenario
+from tests.games.tf22.helpers import Scenario, random_steps, start
 
 
 @pytest.fixture(autouse=True)
@@ -69,18 +69,25 @@ def test_a_state_is_freed_after_the_actors_of_a_breach() -> None:
 
 
 def test_every_state_of_random_play_is_freed_once_dropped() -> None:
-    rng = random.Random(5)
-    state = GAME.new_state(3, {"turns": 4})
-    kept = 0
-    while (player := GAME.current_player(state)) != TERMINAL:
-        if player == CHANCE:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        actions = GAME.legal_actions(state, player)
-        GAME.legal_choices(state, player)
-        for pid in legal.actors(state, player):
-            legal.unit_actions(state, player, pid)
-        probe = weakref.ref(state)
-        state = GAME.apply(state, player, rng.choice(actions))
-        kept += probe() is not None
-    assert kept == 0
+    kept = steps = 0
+    probe: weakref.ref[TF22State] | None = None
+    for step in random_steps(5, 3, 4):
+        kept += probe is not None and probe() is not None  # the state before: played on from, then dropped
+        GAME.legal_choices(step.state, step.seat)
+        for pid in legal.actors(step.state, step.seat):
+            legal.unit_actions(step.state, step.seat, pid)
+        probe = weakref.ref(step.state)
+        steps += 1
+    del step
+    assert probe is not None and probe() is None
+    assert kept == 0 and steps > 50
+
+
+def test_a_seat_kept_past_its_state_raises_a_state_error() -> None:
+    """``Seat.state`` is a real check (review finding L3: an ``assert`` vanishes under ``python -O``)."""
+    state = start(2)
+    seat = context(state, state.seat)
+    assert seat.state is state
+    del state
+    with pytest.raises(StateError, match="outlived its state"):
+        _ = seat.state

@@ -8,11 +8,9 @@ afresh."""
 from __future__ import annotations
 
 import dataclasses
-import random
 
-from cargobay.engine import CHANCE, TERMINAL
-from cargobay.games.tf22.rules import GAME
 from cargobay.games.tf22.state import Derived, TF22State
+from tests.games.tf22.helpers import random_steps
 from tests.games.tf22.reference import legal as reference_legal
 from tests.games.tf22.reference import state as reference_state
 
@@ -27,22 +25,13 @@ def _reference(state: TF22State) -> reference_state.TF22State:
 
 def _match(seed: int) -> int:
     """One random match (2-4 seats, 3 turns; every 40th one the full 20 turns); the steps compared."""
-    rng = random.Random(seed)
-    seats = 2 + seed % 3
-    turns = 20 if seed % 40 == 0 else 3
-    state = GAME.new_state(seats, {"turns": turns})
     compared = 0
-    while (player := GAME.current_player(state)) != TERMINAL:
-        if player == CHANCE:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        for seat in GAME.acting_seats(state):
-            legal = GAME.legal_actions(state, seat)
-            reference = reference_legal.legal_actions(_reference(state), seat)
-            assert legal == reference, (seed, compared, sorted(set(legal) ^ set(reference)))
-            assert state.derived.same(Derived(state.pieces)), (seed, compared)
-            state = GAME.apply(state, seat, rng.choice(legal))
-            compared += 1
+    for step in random_steps(seed, 2 + seed % 3, 20 if seed % 40 == 0 else 3):
+        state, legal = step.state, step.legal
+        reference = reference_legal.legal_actions(_reference(state), step.seat)
+        assert legal == reference, (seed, compared, sorted(set(legal) ^ set(reference)))
+        assert state.derived.same(Derived(state.pieces)), (seed, compared)
+        compared += 1
     return compared
 
 

@@ -6,21 +6,15 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 
-from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.tf22.rules import GAME
+from tests.games.tf22.helpers import random_steps
 
 
 def test_a_state_with_its_caches_filled_pickles_and_deep_copies_and_plays_on_the_same() -> None:
-    rng = random.Random(3)
-    state = GAME.new_state(3, {"turns": 4})
     checked = 0
-    while (player := GAME.current_player(state)) != TERMINAL:
-        if player == CHANCE:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        legal = GAME.legal_actions(state, player)  # fills the caches (zones, the Seat, the carried lists)
+    for step in random_steps(3, 3, 4):  # each step's legal actions fill the caches (zones, the Seat, carried lists)
+        state, player, legal = step.state, step.seat, step.legal
         if checked % 5 == 0:
             for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):  # noqa: S301 (our own bytes)
                 assert GAME.state_to_json(twin) == GAME.state_to_json(state)
@@ -29,5 +23,4 @@ def test_a_state_with_its_caches_filled_pickles_and_deep_copies_and_plays_on_the
                 assert GAME.state_to_json(GAME.apply(twin, player, action)) == GAME.state_to_json(
                     GAME.apply(state, player, action))
         checked += 1
-        state = GAME.apply(state, player, rng.choice(legal))
     assert checked > 50

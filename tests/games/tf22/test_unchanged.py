@@ -6,13 +6,11 @@ are compared before and after its child is made, and at some steps after every c
 
 from __future__ import annotations
 
-import random
-
-from cargobay.engine import CHANCE, TERMINAL
 from cargobay.games.tf22.fire import Zones, zones
 from cargobay.games.tf22.rules import GAME
 from cargobay.games.tf22.search import after
 from cargobay.games.tf22.state import Derived, TF22State
+from tests.games.tf22.helpers import Step, random_steps
 
 MATCHES = 3
 
@@ -22,29 +20,35 @@ def _zones(state: TF22State) -> tuple[object, ...]:
     return [bytes(row) for row in found.count], found.covered, found.silenced, found.proj
 
 
+def _unchanged(step: Step, before: tuple[object, ...]) -> None:
+    """The step's state is as it was before its child was made (``before``: its JSON form and Zones of Fire)."""
+    state = step.state
+    json, fire = before
+    assert GAME.state_to_json(state) == json, (step.number, step.action)
+    assert state.derived.same(Derived(state.pieces)), (step.number, step.action)
+    assert _zones(state) == fire, (step.number, step.action)
+    fresh = Zones(state)
+    assert ([bytes(row) for row in fresh.count], fresh.covered, fresh.silenced) == fire[:3], step.number
+
+
 def _match(seed: int) -> int:
-    rng = random.Random(seed)
-    seats = 2 + seed % 3
-    state = GAME.new_state(seats, {"turns": 5})
+    """Each step's state is compared with what it was once its child is made (checked at the next step)."""
     steps = 0
-    while (player := GAME.current_player(state)) != TERMINAL:
-        if player == CHANCE:
-            state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-            continue
-        actions = GAME.legal_actions(state, player)
-        before, fire = GAME.state_to_json(state), _zones(state)
-        action = "undo" if state.journal and rng.random() < 0.2 else rng.choice(actions)
-        child = GAME.apply(state, player, action)
+    last: tuple[Step, tuple[object, ...]] | None = None
+    for step in random_steps(seed, 2 + seed % 3, 5):
+        if last is not None:
+            _unchanged(*last)
+        state, player, actions = step.state, step.seat, step.legal
+        before = GAME.state_to_json(state), _zones(state)
+        if state.journal and step.rng.random() < 0.2:
+            step.action = "undo"
         if steps % 8 == 0 and state.phase == "play":
             for other in actions:
                 after(GAME, state, player, other)
-        assert GAME.state_to_json(state) == before, (seed, steps, action)
-        assert state.derived.same(Derived(state.pieces)), (seed, steps, action)
-        assert _zones(state) == fire, (seed, steps, action)
-        fresh = Zones(state)
-        assert ([bytes(row) for row in fresh.count], fresh.covered, fresh.silenced) == fire[:3], (seed, steps)
-        state = child
+        last = step, before
         steps += 1
+    assert last is not None
+    _unchanged(*last)
     return steps
 
 

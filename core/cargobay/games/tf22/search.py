@@ -537,12 +537,13 @@ class MoveSearch:
 def after(game: Game[Any], state: TF22State, seat: int, action: str) -> TF22State:
     """The state after the seat's legal ``action``; a unit's is applied straight to a copy, with no undo entry and
     no forecast read (``game.apply`` adds both, and checks it is legal: the evaluations read neither), and keeps the
-    Zones of Fire of ``state`` while no armed unit (nor anything carrying one) moved."""
+    Zones of Fire of ``state`` while no armed unit (nor anything carrying one) moved. The copy shares what a unit's
+    action never changes (``state.UNIT_SHARED``), as ``game.apply``'s own copy for one does."""
     move = _read(action)
     if not isinstance(move, UNIT_ACTIONS):
         new: TF22State = game.apply(state, seat, action)
         return new
-    new = state.copy()
+    new = state.copy(unit=True)
     new.journal = []
     new._cache["zones"] = zones(state)  # the same pieces until ``execute`` changes one (which clears it)
     execute(new, seat, move)

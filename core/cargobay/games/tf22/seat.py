@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from weakref import ref
 
+from ...engine import StateError
 from . import carry
 from .board import disk_set
 from .carry import Carried, Read, parent_lists
@@ -79,9 +80,11 @@ class Seat:
 
     @property
     def state(self) -> TF22State:
-        """The state this Seat is of (``context`` is always called with it at hand)."""
+        """The state this Seat is of (``context`` is always called with it at hand); a ``StateError`` if that state
+        is gone (a Seat kept past its state: a real check, not an ``assert``, which ``python -O`` would drop)."""
         found = self._state()
-        assert found is not None, "a Seat outlived its state"
+        if found is None:
+            raise StateError("a TF22 Seat outlived its state: ask seat.context(state, seat) with the state at hand")
         return found
 
     def active(self, pid: int) -> bool:
