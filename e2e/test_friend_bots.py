@@ -1,7 +1,8 @@
 """Bot seats in a friend match: the host's seat pickers make a seat a bot, played by the host's page. The
 3-seat test game (odd one out, `?test-games=1`) between two browsers: You, A friend and an easy bot, played
 to the end; its gift is a two-pick action (data-select, then data-action: p2p_select, then p2p_choose). Both
-pages end on the same state hash, with no error shown; axe finds nothing on the friend-match screens."""
+pages end on the same state hash, with no error shown; axe finds nothing on the friend-match screens. The host's
+bot seat waits the page's own bot delay (?delay=, as a local match) before each decision."""
 
 from __future__ import annotations
 
@@ -15,6 +16,22 @@ from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
 pytestmark = pytest.mark.e2e
 
 MAX_DECISIONS = 200
+HOST_DELAY_MS = 1000  # the host page's ?delay=: more than the fixed 300 ms its bot seats once paused
+# The host's engine requests, watched: for each p2p_bots request, the ms since the first answer that gave this page
+# a bot to decide (bots_to_decide: [seat, ...]) after the request before.
+BOT_GAPS_JS = """() => { const engine = window.cargobayEngine, send = engine.request;
+  let due = null;
+  window.cbBotGaps = [];
+  engine.request = (text) => {
+    if (JSON.parse(text).type === 'p2p_bots') {
+      window.cbBotGaps.push(due === null ? -1 : performance.now() - due);
+      due = null;
+    }
+    return send(text).then((answer) => {
+      if (due === null && /"bots_to_decide": *\\[ *\\d/.test(String(answer))) due = performance.now();
+      return answer;
+    });
+  }; }"""
 
 
 def decide(page: Page) -> str:
@@ -44,8 +61,9 @@ def decide(page: Page) -> str:
 
 def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page: NewPage) -> None:
     host, guest = new_page(), new_page()
-    for page in (host, guest):
-        open_ready(page, "?delay=0&test-games=1")
+    open_ready(host, f"?delay={HOST_DELAY_MS}&test-games=1")
+    open_ready(guest, "?delay=0&test-games=1")
+    host.evaluate(BOT_GAPS_JS)
     host.click("[data-game='odd']")
     host.wait_for_selector("#p2p-seat-2")
     host.select_option("#p2p-seat-0", "me")
@@ -69,6 +87,8 @@ def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page: NewPage) -> 
         assert len(kinds) < MAX_DECISIONS, "the match did not end"
     wait_in_step([host, guest])
     assert "gift" in kinds, kinds
+    gaps = host.evaluate("() => window.cbBotGaps")
+    assert len(gaps) >= 3 and min(gaps) >= HOST_DELAY_MS - 20, gaps  # (a timer never fires early)
     for page in (host, guest):
         assert board(page, "data-p2p") == "over"
     assert board(host, "data-hash") == board(guest, "data-hash")

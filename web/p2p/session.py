@@ -6,6 +6,7 @@ import asyncio
 from ui.dom import by_id, clear_message, error_text, now_s, on, proxy, show_message, show_screen, spawn
 from ui.engine import engine
 from ui.limits import peers
+from ui.local import DELAY_MS
 from ui.saves import saves
 
 from p2p import panels
@@ -210,7 +211,8 @@ class Session:
     # --- jobs -----------------------------------------------------------------------------------------
     async def job_bots(self):
         if self.snap and self.snap.get("bots_to_decide") and not self.over():
-            await asyncio.sleep_ms(300)
+            if DELAY_MS:  # the page's bot delay, as a local match's (?delay=, 350 ms by default): the last move shows
+                await asyncio.sleep_ms(DELAY_MS)
             await self.req({"type": "p2p_bots"}, "This page's bot could not decide")
 
     async def job_tick(self):
