@@ -197,3 +197,40 @@ def test_respond_best_responds_to_how_the_opponent_is_modelled_not_to_the_equili
     strategy = StrongBot(**light, respond=True).strategy(GAME, before, random.Random(2))
     assert max(strategy.values()) == 1.0 and sum(strategy.values()) == 1.0
     assert max(StrongBot(**light).strategy(GAME, before, random.Random(2)).values()) < 1.0
+
+
+def _quick_load_as_computed(ship: list[int], ranks: list[int]) -> tuple[list[int], int]:
+    """``Sim.quick_load``'s move computed afresh (``_quick_choice``): the ship after it, and 1 for a new container."""
+    from cargobay.games.load.sim import _quick_choice
+
+    after = ship[:]
+    rank, source, target = _quick_choice(after, ranks)
+    assert after == ship  # the helper leaves the ship as it was
+    if source >= 0:
+        after[source] ^= 1 << rank
+    after[target] |= 1 << rank
+    return after, int(source < 0)
+
+
+def test_the_rollouts_looked_up_loads_and_jam_risks_are_the_computed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cargobay.games.load import sim as model
+
+    monkeypatch.setattr(model, "QUICK_SIZE", 64)  # small, so that the tables are also cleared on the way
+    monkeypatch.setattr(model, "QUICK", {})
+    monkeypatch.setattr(model, "JAMS", {})
+    local = random.Random(3)
+    ships = [[local.choice((0, 1, 3, 5, 7, 9, 11, 15, 2, 6)) for _ in range(5)] for _ in range(60)]
+    checked = 0
+    for _ in range(3):  # the first pass computes, the later ones look up (past the clearing)
+        for ship in ships:
+            assert model._jam_risk(ship) == model._ship_jam_risk(ship)
+            for ranks in ([0], [1], [2], [3], [1, 3], [0, 2]):
+                if min(ship) >= 1 << max(ranks):
+                    continue  # quick_load is only asked for a colour the ship can take
+                sim = Sim()
+                sim.ships[1] = ship[:]
+                sim.quick_load(1, ranks)
+                after, new = _quick_load_as_computed(ship, ranks)
+                assert sim.ships[1] == after and sum(sim.counts[1]) == new
+                checked += 1
+    assert checked > 500 and 0 < len(model.QUICK) <= 64 and 0 < len(model.JAMS) <= 64
