@@ -15,6 +15,11 @@ acting seat pick a uniformly random legal action until the game ends, through th
 
 Seconds are wall-clock time (``perf_counter``), or with ``--cpu`` this process's CPU time (``process_time``: on a
 machine shared with other work the figure a busy neighbour changes least; the ratios are taken in either clock).
+
+``--against DIR`` (CPython only, CPU time): an A/B of two engines in the same run. Child processes measure this
+tree's core and the ``core/`` directory DIR (e.g. an older commit's) in turn, ``--rounds`` times each, each child
+with the same run's python_tic_tac_toe; it prints the medians and this tree's speed-up per game (``--core DIR``:
+measure that core instead of this checkout's).
 """
 
 from __future__ import annotations
@@ -23,21 +28,27 @@ import argparse
 import json
 import platform
 import random
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "core"))
+# --core DIR: the engine under test is imported from there (read before any cargobay import)
+sys.path.insert(0, str(Path(sys.argv[sys.argv.index("--core") + 1] if "--core" in sys.argv[:-1]
+                            else Path(__file__).parent.parent / "core").resolve()))
 
 from cargobay.engine import Game
 from cargobay.engine import random_playout as playout
 from cargobay.registry import GAMES
 
+CORE = Path(sys.path[0])
+
 CLOCK = time.perf_counter  # --cpu: time.process_time
 
 
-def measure(game: Game, seconds: float, seed: int = 0) -> dict[str, Any]:
+def measure(game: Game[Any], seconds: float, seed: int = 0) -> dict[str, Any]:
     rng = random.Random(seed)
     playout(game, rng)  # warm-up
     count = steps = 0
@@ -115,7 +126,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--no-browser", action="store_true", help="CPython only")
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
+    parser.add_argument("--core", help="the core/ directory to import cargobay from (default: this checkout's)")
+    parser.add_argument("--against", help="another core/ directory: an A/B in CPU time, in the same run")
+    parser.add_argument("--rounds", type=int, default=3, help="--against: child runs of each core (medians)")
     args = parser.parse_args(argv)
+    if args.against:
+        against(args)
+        return
     global CLOCK  # noqa: PLW0603  (one clock for every measurement of the run)
     CLOCK = time.process_time if args.cpu else time.perf_counter
     results = [measure(game, args.seconds) for game in GAMES.values() if not args.game or game.id in args.game]
@@ -154,6 +171,39 @@ def main(argv: list[str] | None = None) -> None:
         for r in browser:
             rates = f"{r['playouts_per_second']:8.1f} playouts/s  {r['actions_per_second']:9.1f} actions/s"
             print(f"  {r['game']:<8} {rates}")
+
+
+def against(args: argparse.Namespace) -> None:
+    """This core and ``args.against`` measured in turn by child processes (CPU time); medians and the speed-up."""
+    cores = {"this tree": str(CORE), "against": str(Path(args.against).resolve())}
+    games = [f"--game={game}" for game in args.game or ()]
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in cores}
+    for _ in range(args.rounds):
+        for name, core in cores.items():
+            out = subprocess.run([sys.executable, __file__, "--core", core, "--cpu", "--json", "--no-browser",
+                                  f"--seconds={args.seconds}", *games], check=True, capture_output=True, text=True)
+            runs[name].append(json.loads(out.stdout))
+    load = subprocess.run(["uptime"], capture_output=True, text=True, check=False).stdout.strip()
+    print(f"random playouts, CPython {platform.python_version()}, CPU time, medians of {args.rounds} interleaved "
+          f"runs of {args.seconds} s a game ({load})")
+    medians: dict[str, dict[str, float]] = {}
+    for name, core in cores.items():
+        rates: dict[str, list[float]] = {}
+        for run in runs[name]:
+            for r in run["results"] + run["openspiel"]:
+                rates.setdefault(r["game"], []).append(r["actions_per_second"])
+        medians[name] = {game: statistics.median(values) for game, values in rates.items()}
+        figures = "  ".join(f"{game.removeprefix('openspiel:')} {rate / 1000:6.1f}k"
+                            for game, rate in medians[name].items())
+        print(f"  {name:<10} {figures}  actions/s  ({core})")
+    ttt = "openspiel:python_tic_tac_toe"
+    for game, rate in medians["this tree"].items():
+        if game.startswith("openspiel:"):
+            continue
+        old = medians["against"].get(game)
+        ratio = f"  {rate / medians['this tree'][ttt]:5.2f}x python_tic_tac_toe" if ttt in medians["this tree"] else ""
+        if old:
+            print(f"  {game:<8} {old / 1000:6.1f}k -> {rate / 1000:6.1f}k actions/s: {rate / old:5.2f}x{ratio}")
 
 
 def measure_browser(cpython: list[dict[str, Any]], no_build: bool) -> list[dict[str, Any]]:

@@ -113,7 +113,12 @@ def parse(action: object) -> Action:
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! ({GRAMMAR})")
     if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
-        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
+        cards = tuple(arg.split(",")) if arg else ()
+        if not _DEALT.issuperset(cards):
+            for text in cards:
+                if text != HIDDEN:
+                    parse_card(text)
+        return Deal(cards)
     move = _parse_move(action, kind, arg)
     if len(_PARSED) < 4096:  # (the plays, loads and reloads are a few hundred texts; a move is immutable)
         _PARSED[action] = move
@@ -121,6 +126,7 @@ def parse(action: object) -> Action:
 
 
 _PARSED: dict[str, Action] = {}
+_DEALT = frozenset([*(colour + value for colour in COLOURS for value in "0123"), HIDDEN])  # what a deal may list
 
 
 def _parse_move(action: str, kind: str, arg: str) -> Play | Load | Reload:

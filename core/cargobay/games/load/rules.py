@@ -42,7 +42,7 @@ from ...engine import (
     Game,
     IllegalActionError,
 )
-from .actions import COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
+from .actions import _PARSED, COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
 from .info import INFO
 from .state import HAND_SIZE, ROUNDS, STACK_RANK, LoadState, from_json, to_json
 
@@ -91,6 +91,18 @@ def battle_winner(card0: str, card1: str) -> int | None:
     return 0 if c1 in BEATS[c0] else 1
 
 
+def _battle(card0: str, card1: str) -> tuple[int | None, str]:
+    """``battle_winner`` and ``battle_reason`` of two cards, made once per pair."""
+    key = card0 + card1
+    known = _BATTLES.get(key)
+    if known is None:
+        known = _BATTLES[key] = (battle_winner(card0, card1), battle_reason(card0, card1))
+    return known
+
+
+_BATTLES: dict[str, tuple[int | None, str]] = {}  # (16 x 16 card pairs at most: every card is checked)
+
+
 def battle_reason(card0: str, card1: str) -> str:
     winner = battle_winner(card0, card1)
     if winner is None:
@@ -124,33 +136,40 @@ def in_supply(state: LoadState, colour: str) -> int:
 # the action texts, made once: _LOAD[colour][index] = str(Load(colour, index + 1)), _RELOAD[colour][source][target]
 _LOAD = {c: [str(Load(c, i + 1)) for i in range(SLOTS)] for c in COLOURS}
 _RELOAD = {c: [[str(Reload(c, a + 1, b + 1)) for b in range(SLOTS)] for a in range(SLOTS)] for c in COLOURS}
+_PLAY = {card: str(Play(card)) for card in DECK}
+_PLAYABLE = frozenset(_PLAY)
+_DEAL = DeckEvent(DECK, (NOBODY,) * FACE_DOWN + (0,) * HAND_SIZE + (1,) * HAND_SIZE, "deal:")  # every round's
+_SORTED_DECK = list(DECK)  # (DECK is sorted)
+# a slot a container may go on (can_stack), by its top: _UNDER[colour] holds the tops it may stack on, and None
+_UNDER = {c: frozenset([None, *(top for top in COLOURS if STACK_RANK[top] < STACK_RANK[c])]) for c in COLOURS}
 
 
 def load_options(state: LoadState, seat: int, colour: str) -> list[str]:
-    """Every legal load and reload of ``colour`` on ``seat``'s ship (unsorted)."""
-    ship = state.ships[seat]
-    rank = STACK_RANK[colour]
-    targets = [index for index, slot in enumerate(ship) if not slot or STACK_RANK[slot[-1]] < rank]  # can_stack
-    options = [_LOAD[colour][index] for index in targets] if in_supply(state, colour) > 0 else []
-    reloads = _RELOAD[colour]
-    for source, slot in enumerate(ship):
-        if slot and slot[-1] == colour:
-            options += [reloads[source][target] for target in targets if target != source]
+    """Every legal load and reload of ``colour`` on ``seat``'s ship, sorted (the loads by slot, then the reloads
+    by source and target).
+
+    A load needs a container of ``colour`` left in the supply (ruling 4), and there always is one when a slot can
+    take it: a slot holds each colour once at most (the stacking order), a slot that can take ``colour`` holds none,
+    so at most 9 of the 10 are on the two ships."""
+    under = _UNDER[colour]
+    tops = [slot[-1] if slot else None for slot in state.ships[seat]]
+    targets = [index for index, top in enumerate(tops) if top in under]  # can_stack
+    if not targets:
+        return []
+    loads = _LOAD[colour]
+    options = [loads[index] for index in targets]
+    if colour in tops:
+        reloads = _RELOAD[colour]
+        for source, top in enumerate(tops):
+            if top == colour:
+                options += [reloads[source][target] for target in targets if target != source]
     return options
 
 
 def can_load(state: LoadState, seat: int, colour: str) -> bool:
-    """``bool(load_options(state, seat, colour))``, without listing them."""
-    ship = state.ships[seat]
-    rank = STACK_RANK[colour]
-    targets = [index for index, slot in enumerate(ship) if not slot or STACK_RANK[slot[-1]] < rank]
-    if not targets:
-        return False
-    if len(targets) > 1 and any(slot and slot[-1] == colour for slot in ship):
-        return True  # a reload to a target other than its own slot
-    if any(slot and slot[-1] == colour and index != targets[0] for index, slot in enumerate(ship)):
-        return True
-    return in_supply(state, colour) > 0
+    """``bool(load_options(state, seat, colour))``, without listing them: a slot that can take ``colour`` (the
+    supply has one then, ``load_options``)."""
+    return not _UNDER[colour].isdisjoint([slot[-1] if slot else None for slot in state.ships[seat]])
 
 
 def majorities(ships: list[list[list[str]]]) -> list[list[str]]:
@@ -197,28 +216,40 @@ class LoadGame(Game[LoadState]):
         return LoadState()
 
     def current_player(self, state: LoadState) -> int:
-        if state.phase == "deal":
-            return CHANCE
-        if state.phase == "choose":
+        phase = state.phase
+        if phase == "choose":
             return SIMULTANEOUS
-        if state.phase == "load":
+        if phase == "load":
             assert state.loader is not None
             return state.loader
-        return TERMINAL
+        return CHANCE if phase == "deal" else TERMINAL
 
     def acting_seats(self, state: LoadState) -> tuple[int, ...]:
-        if state.phase == "choose":
-            return tuple(seat for seat in (0, 1) if state.chosen[seat] is None)
-        if state.phase == "load":
+        phase = state.phase
+        if phase == "choose":
+            first, second = state.chosen
+            if first is None:
+                return (0, 1) if second is None else (0,)
+            return (1,) if second is None else ()
+        if phase == "load":
             assert state.loader is not None
             return (state.loader,)
         return ()
 
     def legal_actions(self, state: LoadState, seat: int) -> list[str]:
-        if state.phase == "choose" and seat in (0, 1) and state.chosen[seat] is None:
-            return sorted({f"play:{card}" for card in state.hands[seat] if card != HIDDEN})
-        if state.phase == "load" and seat == state.loader:
-            return sorted({opt for colour in state.load_colours for opt in load_options(state, seat, colour)})
+        phase = state.phase
+        if phase == "choose":
+            if seat not in (0, 1) or state.chosen[seat] is not None:
+                return []
+            hand = set(state.hands[seat])  # (sorted as the cards: one prefix; each card once)
+            if HIDDEN in hand or not _PLAYABLE.issuperset(hand):
+                return sorted({f"play:{card}" for card in hand if card != HIDDEN})
+            return [*map(_PLAY.__getitem__, sorted(hand))]
+        if phase == "load" and seat == state.loader:
+            colours = state.load_colours
+            if len(colours) == 1:
+                return load_options(state, seat, colours[0])  # (sorted, each once)
+            return sorted({opt for colour in colours for opt in load_options(state, seat, colour)})
         return []
 
     def sample_chance(self, state: LoadState, rng: random.Random) -> str:
@@ -231,7 +262,7 @@ class LoadGame(Game[LoadState]):
         """Each round: the 28 cards shuffled, 4 face down (nobody), 12 to seat 0, 12 to seat 1."""
         if state.phase != "deal":
             return None
-        return DeckEvent(DECK, (NOBODY,) * FACE_DOWN + (0,) * HAND_SIZE + (1,) * HAND_SIZE, "deal:")
+        return _DEAL
 
     def shown_cards(self, state: LoadState, seat: int, action: str) -> tuple[str, ...]:
         """A card played is shown at the battle."""
@@ -240,11 +271,17 @@ class LoadGame(Game[LoadState]):
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: LoadState, seat: int, action: str) -> LoadState:
-        move = parse(action)
-        if isinstance(move, Deal):
-            return self._deal(state, seat, list(move.cards))
-        if isinstance(move, Play):
+        move = _PARSED.get(action) if type(action) is str else None  # (parse's own cache, looked up here)
+        if move is None:
+            move = parse(action)
+        kind = type(move)
+        if kind is Play:
+            assert isinstance(move, Play)
             return self._play(state, seat, move.card)
+        if kind is Deal:
+            assert isinstance(move, Deal)
+            return self._deal(state, seat, list(move.cards))
+        assert isinstance(move, Load | Reload)
         return self._load(state, seat, move)
 
     def action_steps(self, action: str) -> tuple[str, ...]:
@@ -257,7 +294,7 @@ class LoadGame(Game[LoadState]):
             raise IllegalActionError("only chance deals", "Setting up: the cards are shuffled and dealt")
         if state.phase != "deal":
             raise IllegalActionError("cards are dealt only at the start of a round", "Rounds 2 & 3")
-        if not check_faces(cards, DECK):
+        if sorted(cards) != _SORTED_DECK and not check_faces(cards, DECK):
             raise IllegalActionError(
                 "a deal lists all 28 container cards once each (0,1,1,2,2,3,3 per colour)", "Game Components"
             )
@@ -287,36 +324,44 @@ class LoadGame(Game[LoadState]):
         if state.chosen[seat] is not None:
             raise IllegalActionError(f"seat {seat} has already chosen a card for this battle",
                                      "Gameplay: each player secretly chooses 1 container card a battle")
-        if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
-            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
-                                     "Gameplay: each player chooses 1 container card from his hand")
-        held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
-        if card not in state.hands[seat] and _seen(state).count(card) >= held:  # than the deck holds
-            raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
-                                     f"{'is' if held == 1 else 'are'} already seen in this round's deal",
-                                     "Each round: the 28 cards are dealt once (ruling 6)")
-        new = state.copy()
-        take(new.hands[seat], card)
-        new.chosen[seat] = card
-        if None not in new.chosen:
+        hand = state.hands[seat]
+        if card not in hand:
+            if HIDDEN not in hand:
+                raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
+                                         "Gameplay: each player chooses 1 container card from his hand")
+            held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
+            if _seen(state).count(card) >= held:  # than the deck holds
+                raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
+                                         f"{'is' if held == 1 else 'are'} already seen in this round's deal",
+                                         "Each round: the 28 cards are dealt once (ruling 6)")
+        new = state.sharing()  # (new lists for what changes: the hand, the choices)
+        hand = hand[:]
+        take(hand, card)
+        hands = state.hands[:]
+        hands[seat] = hand
+        new.hands = hands
+        chosen = state.chosen[:]
+        chosen[seat] = card
+        new.chosen = chosen
+        if None not in chosen:
             self._resolve_battle(new)
         return new
 
     def _resolve_battle(self, state: LoadState) -> None:
+        """The battle of the two chosen cards; ``state`` may share its lists with another (new ones replace them)."""
         cards = [card for card in state.chosen if card is not None]
         state.chosen = [None, None]
-        winner = battle_winner(cards[0], cards[1])
+        winner, reason = _battle(cards[0], cards[1])
         battle: JSON = {
             "round": state.round,
             "turn": state.turn + 1,
             "cards": cards,
             "winner": winner,
-            "reason": battle_reason(cards[0], cards[1]),
+            "reason": reason,
         }
         state.last_load = None
         if winner is None:
-            for seat in (0, 1):
-                state.piles[seat].append(cards[seat])
+            state.piles = [[*pile, card] for pile, card in zip(state.piles, cards, strict=True)]
             battle.update(outcome="tie", loader=None, colours=[])
             state.last_battle = battle
             self._next_battle(state)
@@ -324,22 +369,29 @@ class LoadGame(Game[LoadState]):
         colour = cards[winner][0]
         if can_load(state, winner, colour):
             battle.update(outcome="load", loader=winner, colours=[colour])
-            state.piles[winner].extend(cards)
+            self._won(state, winner, cards)
             self._await_load(state, winner, [colour])
         else:
             loser = 1 - winner
             usable = [c for c in dict.fromkeys(card[0] for card in cards) if can_load(state, loser, c)]
             if usable:
                 battle.update(outcome="joker", loader=loser, colours=usable)
-                state.piles[loser].extend(cards)
+                self._won(state, loser, cards)
                 self._await_load(state, loser, usable)
             else:
                 battle.update(outcome="discarded", loader=None, colours=[])
-                state.discarded.extend(cards)
+                state.discarded = [*state.discarded, *cards]
                 state.last_battle = battle
                 self._next_battle(state)
                 return
         state.last_battle = battle
+
+    @staticmethod
+    def _won(state: LoadState, seat: int, cards: list[str]) -> None:
+        """Both battle cards onto ``seat``'s pile (a new pile list)."""
+        piles = state.piles[:]
+        piles[seat] = [*piles[seat], *cards]
+        state.piles = piles
 
     def _await_load(self, state: LoadState, seat: int, colours: list[str]) -> None:
         state.phase = "load"
@@ -377,11 +429,14 @@ class LoadGame(Game[LoadState]):
             )
         if source is None and in_supply(state, colour) <= 0:
             raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
-        new = state.copy()
-        new_ship = new.ships[seat]
+        new = state.sharing()  # (new lists for what changes: the ship and its one or two slots)
+        new_ship = ship[:]
         if source is not None:
-            new_ship[source].pop()
-        new_ship[target].append(colour)
+            new_ship[source] = new_ship[source][:-1]
+        new_ship[target] = [*new_ship[target], colour]
+        ships = state.ships[:]
+        ships[seat] = new_ship
+        new.ships = ships
         new.last_load = {"seat": seat, "action": str(move)}
         new.loader = None
         new.load_colours = []
@@ -389,20 +444,20 @@ class LoadGame(Game[LoadState]):
         return new
 
     def _next_battle(self, state: LoadState) -> None:
+        """The next battle, or the round's scoring; ``state`` may share its lists (new ones replace them)."""
         state.turn += 1
         state.phase = "choose"
         if state.hands[0]:
             return
         breakdown = round_points(state)
-        for seat in (0, 1):
-            state.scores[seat] += breakdown[seat]["points"]
+        state.scores = [score + breakdown[seat]["points"] for seat, score in enumerate(state.scores)]
         state.rounds = [*state.rounds, {"round": state.round, "seats": breakdown}]
         if state.round < ROUNDS:
             state.phase = "deal"
             return
-        state.bonus = [STACK_BONUS * complete_stacks(state.ships[seat]) for seat in (0, 1)]
-        for seat in (0, 1):
-            state.scores[seat] += state.bonus[seat]
+        bonus = [STACK_BONUS * complete_stacks(state.ships[seat]) for seat in (0, 1)]
+        state.bonus = bonus
+        state.scores = [score + bonus[seat] for seat, score in enumerate(state.scores)]
         state.phase = "end"
 
     # --- what is seen ---------------------------------------------------------------------------

@@ -23,7 +23,8 @@ PHASES = ("deal", "choose", "load", "end")
 
 @dataclass
 class LoadState:
-    """A match of LOAD!; mutable inside ``LoadGame`` only, which copies before it changes one."""
+    """A match of LOAD!; mutable inside ``LoadGame`` only, which copies before it changes one (``copy``: every
+    list new, for a caller that changes the copy; ``sharing``: the engine's own, lists shared)."""
 
     round: int = 0  # 1..3 once dealt
     turn: int = 0  # battles resolved this round
@@ -58,6 +59,13 @@ class LoadState:
         data["bonus"] = None if self.bonus is None else self.bonus[:]
         data["load_colours"] = self.load_colours[:]
         new.__dict__ = data
+        return new
+
+    def sharing(self) -> LoadState:
+        """A copy sharing every list with this state: the engine gives the copy new lists for what an action changes
+        (never changing a list in place), so one action copies only what it changes."""
+        new = object.__new__(LoadState)
+        new.__dict__ = self.__dict__.copy()
         return new
 
 
