@@ -221,24 +221,40 @@ def test_menu_usable_before_the_page_script_then_engine_ready(page: Page) -> Non
 
 
 WARM_JS = "() => window.cargobayEngine.timings.warm"
+# Whatever warm-up the start-up asked for has been asked once the engine is ready and one task has run since (the page
+# asks it a pause after a pick, here ?warm-pause=0, once the engine is ready)
+SETTLED_WARM_JS = """async () => { await window.cargobayEngine.ready; await new Promise((r) => setTimeout(r, 0));
+  return window.cargobayEngine.timings.warm; }"""
+# One request in flight at a time until LOAD!'s warm-up ends: every module then has a request posted while it runs (or
+# between two), each to be answered before the next module
+REQUESTS_WHILE_WARMING_JS = """async () => { const engine = window.cargobayEngine, t0 = performance.now();
+  let sent = 0;
+  while (!['done', 'failed'].includes(engine.timings.warm.load?.state) && performance.now() - t0 < 60000) {
+    await engine.request(JSON.stringify({type: 'hello'}));
+    sent += 1;
+  }
+  return sent; }"""
 
 
 def test_play_whole_match_against_easy_bot(page: Page) -> None:
-    # The warm-up of a picked game (engine-client.js, engine.worker.mjs: its modules imported one per worker task):
-    # here with no pause and 1.5 s between two modules, so that the match starts while it is in flight.
-    open_app(page, "?delay=0&warm-pause=0&warm-gap=1500")
+    # The warm-up of a picked game (engine-client.js, engine.worker.mjs: its modules imported one per worker task), with
+    # no pause after the pick and no gap between modules (as a person's page has it, the pause aside), while the page
+    # keeps a request in flight: each waits for one module at most (the one in flight when it came, or the next one
+    # due; the worker counts the modules that ended between a request's posting and its answer: `behind`).
+    open_app(page, "?delay=0&warm-pause=0")
     wait_ready(page)
     page.wait_for_selector("#start:not([disabled])")
-    assert page.evaluate(WARM_JS) == {}  # the game the menu shows first is warmed only once somebody picks it
+    page.wait_for_selector("#matches-list[data-refreshed]", state="attached")  # (app.py main's last step)
+    assert page.evaluate(SETTLED_WARM_JS) == {}  # the game the menu shows first is warmed only once somebody picks it
     page.click("[data-game='load']")
-    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.state === 'warming'")
+    sent = int(page.evaluate(REQUESTS_WHILE_WARMING_JS))
+    warm = page.evaluate(WARM_JS)
+    assert list(warm) == ["load"] and warm["load"]["state"] == "done", warm
+    print(f"warm-up of LOAD!: {warm['load']['pieces']} modules in {warm['load']['ms']} ms, {sent} requests posted,"
+          f" {warm['load']['answered']} answered while in flight, behind {warm['load']['behind']}")
+    assert warm["load"]["answered"] >= 1 and warm["load"]["behind"] == 1, (sent, warm)
     assert page.locator("#start").is_enabled()
     start_match(page, ("human", "easy"), seed=11)
-    # the match started, and the bot moved, while the warm-up was in flight: the worker answered them between two of
-    # its modules (its next progress event counts them)
-    page.wait_for_function("() => window.cargobayEngine.timings.warm.load?.answered >= 1")
-    warm = page.evaluate(WARM_JS)["load"]
-    assert warm["state"] == "warming" and warm["done"] < warm["of"], warm
     shot(page, "03-match-start")
     moves = 0
     while board_attr(page, "data-match") != "over":

@@ -135,7 +135,8 @@ function makeSnapshot() {
 // own, so Start does not pay them and never waits behind more than one of them (engine.worker.mjs, warm). A pick of
 // another game within the pause replaces it; the game nobody picked (the menu's first) is not warmed.
 // timings.warm[game]: {state: "asked" | "warming" | "done" | "failed", done, of, ms, pieces, longest (ms of the
-// longest module, longestName), answered (requests answered while it was in flight)}.
+// longest module, longestName), answered (requests answered while it was in flight), behind (the most modules one of
+// them waited behind, those that ended after it was posted: 1 if each was answered before the next module)}.
 // `?warm-pause=<ms>` and `?warm-gap=<ms>` (ms between two modules) on the page URL are for e2e tests.
 const pageQuery = new URL(location.href).searchParams;
 const WARM_PAUSE_MS = Number(pageQuery.get("warm-pause") ?? 1000);
@@ -157,12 +158,14 @@ function warm(game) {
 function onWarm(msg) {
   const was = timings.warm[msg.game] || {};
   if (msg.event === "warming") {
-    timings.warm[msg.game] = { ...was, state: "warming", done: msg.done, of: msg.of, answered: msg.answered };
+    timings.warm[msg.game] = {
+      ...was, state: "warming", done: msg.done, of: msg.of, answered: msg.answered, behind: msg.behind,
+    };
   }
   else {
     timings.warm[msg.game] = {
       ...was, state: msg.ok ? "done" : "failed", ms: msg.ms, pieces: msg.pieces, longest: msg.longest,
-      longestName: msg.longestName, answered: msg.answered,
+      longestName: msg.longestName, answered: msg.answered, behind: msg.behind,
     };
   }
 }
@@ -248,7 +251,7 @@ function request(text) {
   const id = nextId++;
   return new Promise((resolve) => {
     pending.set(id, resolve);
-    const message = { id, text: String(text) };
+    const message = { id, text: String(text), sent: Date.now() }; // (sent: for the warm-up's count, see warm)
     if (channel) channel.postMessage(message);
     else early.push(message);
   });

@@ -232,7 +232,7 @@ function answer(req) {
     // shared mode: this page's own Service (made on its first request, once the engine is up)
     if (req.client && !req.client.service) req.client.service = serviceClass();
     text = req.client ? handle(req.text, req.client.service) : handle(req.text);
-    if (warming) warming.answered += 1;
+    if (warming) answeredWhileWarming(warming, req.sent);
   } catch (err) {
     // A Python exception that escaped handle_json: report it as data.
     const msg = String(err && err.message ? err.message : err);
@@ -255,8 +255,10 @@ function answer(req) {
 // modules in the order they finish importing, so each import runs one module's body). A request that arrives
 // meanwhile is answered before the next module: it waits for one module at most. Never before ready; a game once;
 // a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of, answered}, the end as
-// {event: "warmed", game, ok, ms, pieces, longest, longestName, answered}: pieces = modules imported, longest = the ms
-// of the longest one, answered = the requests answered while it was in flight.
+// {event: "warmed", game, ok, ms, pieces, longest, longestName, answered, behind}: pieces = modules imported, longest =
+// the ms of the longest one, answered = the requests answered while it was in flight, behind = the most modules one of
+// them waited behind (those that ended after it was posted: 1 at most, the one in flight when it came or the next one
+// due; the page stamps each request with its Date.now(), `sent`: one clock for both threads).
 // `gap` (ms between two modules; e2e only) spreads it out so a test can act while it is in flight.
 const WARM_PY = `
 def _cargobay_warm_one(name):
@@ -279,8 +281,8 @@ function warm(game, gap, reply) {
   if (!handle || !pyodide || typeof game !== "string" || warmedGames.has(game) || warming?.game === game) return;
   if (warming) warming.stopped = true;
   const run = {
-    game, left: null, of: 0, done: 0, pieces: 0, longest: 0, longestName: "", answered: 0, ok: true, stopped: false,
-    t0: performance.now(), gap: Number.isFinite(gap) && gap > 0 ? Math.min(gap, 5000) : 0,
+    game, left: null, of: 0, done: 0, pieces: 0, longest: 0, longestName: "", answered: 0, behind: 0, ended: [],
+    ok: true, stopped: false, t0: performance.now(), gap: Number.isFinite(gap) && gap > 0 ? Math.min(gap, 5000) : 0,
   };
   warming = run;
   warmPlanP ??= configP.then((cfg) => fetch(new URL(`warm-plan.json?v=${cfg.build || ""}`, here)))
@@ -307,9 +309,10 @@ function piece(run, reply) {
     console.warn("cargobay: warming", run.game, "could not import", name, String(err?.message ?? err));
   }
   const ms = performance.now() - t;
+  run.ended.push(Date.now());
   if (ms > run.longest) [run.longest, run.longestName] = [ms, name];
   run.done += 1;
-  reply({ event: "warming", game: run.game, done: run.done, of: run.of, answered: run.answered });
+  reply({ event: "warming", game: run.game, done: run.done, of: run.of, answered: run.answered, behind: run.behind });
   // the next module in a task of its own, queued after any request that arrived during this one
   setTimeout(() => piece(run, reply), run.gap);
 }
@@ -318,7 +321,13 @@ function finish(run, ok, reply) {
   if (warming === run) warming = null;
   if (ok) warmedGames.add(run.game);
   reply({ event: "warmed", game: run.game, ok, ms: Math.round(performance.now() - run.t0), pieces: run.pieces,
-    longest: Math.round(run.longest), longestName: run.longestName, answered: run.answered });
+    longest: Math.round(run.longest), longestName: run.longestName, answered: run.answered, behind: run.behind });
+}
+
+function answeredWhileWarming(run, sent) {
+  run.answered += 1;
+  // (Date.now() counts whole ms: a module that ended in the ms the request was posted is not counted)
+  if (Number.isFinite(sent)) run.behind = Math.max(run.behind, run.ended.filter((at) => at > sent).length);
 }
 
 function onRequest(data, reply, client) {
@@ -333,7 +342,7 @@ function onRequest(data, reply, client) {
     } else if (data.text.length > maxRequestChars) {
       respondError(reply, id, "ProtocolError", `request larger than ${maxRequestChars} characters`);
     } else if (handle) {
-      answer({ id, text: data.text, reply, client });
+      answer({ id, text: data.text, reply, client, sent: Number(data.sent) });
     } else if (bootError) {
       respondError(reply, id, "EngineUnavailable", `engine failed to start: ${bootError}`);
     } else {
