@@ -147,7 +147,12 @@ def parse(action: object) -> Action:
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of Haul ({GRAMMAR})")
     if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
-        return Deal(tuple(text if text == HIDDEN else parse_card(text) for text in arg.split(",")) if arg else ())
+        cards = tuple(arg.split(",")) if arg else ()
+        if not _DEALT.issuperset(cards):
+            for text in cards:
+                if text != HIDDEN:
+                    parse_card(text)
+        return Deal(cards)
     move = _parse_move(action, kind, arg)
     if len(_PARSED) < 4096:  # (the other moves are a few hundred texts; a move is immutable)
         _PARSED[action] = move
@@ -155,6 +160,7 @@ def parse(action: object) -> Action:
 
 
 _PARSED: dict[str, Action] = {}
+_DEALT = frozenset([*DECK, HIDDEN])  # what a deal may list
 
 
 def _parse_move(action: str, kind: str, arg: str) -> Dealer | Play | Claim | Refuel:

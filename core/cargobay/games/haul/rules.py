@@ -57,6 +57,7 @@ from ...engine import (
     IllegalActionError,
 )
 from .actions import (
+    _PARSED,
     DECK,
     ORDER,
     RANK,
@@ -77,6 +78,14 @@ from .state import HAULS, LOADS, SEATS, TOKENS, HaulState, Trailer, from_json, t
 __all__ = ["DECK", "GAME", "HAULS", "INFO", "LOADS", "SEATS", "TOKENS", "HaulGame", "HaulState"]
 
 SLOT = {suit: index for index, suit in enumerate(SUITS)}
+# the action texts, made once per card (str(Play(card)), str(Claim(card)), str(Refuel(card)), str(Claim(card, suit)))
+_PLAY = {card: f"play:{card}" for card in DECK}
+_CLAIM = {card: f"claim:{card}" for card in DECK}
+_REFUEL = {card: f"refuel:{card}" for card in DECK}
+_HEAVY = {(card, suit): f"claim:{card}>{suit}" for card in DECK for suit in SUITS}
+_DEAL = DeckEvent(DECK, tuple(seat for seat in range(SEATS) for _ in range(LOADS)), "deal:")  # every Haul's
+_SORTED_DECK = sorted(DECK)
+_PLAYABLE = frozenset(DECK)
 
 
 def _seen(state: HaulState) -> list[str]:
@@ -164,26 +173,36 @@ class HaulGame(Game[HaulState]):
         return TERMINAL if phase == "end" else CHANCE
 
     def acting_seats(self, state: HaulState) -> tuple[int, ...]:
-        if state.phase in ("play", "resolve"):
-            return (self.current_player(state),)
+        phase = state.phase
+        if phase == "play":
+            assert state.leader is not None
+            return ((state.leader + len(state.played)) % SEATS,)
+        if phase == "resolve":
+            return (state.order[SEATS - 1 - len(state.resolutions)],)
         return ()
 
     def legal_actions(self, state: HaulState, seat: int) -> list[str]:
-        if state.phase not in ("play", "resolve") or seat != self.current_player(state):
+        phase = state.phase
+        if phase == "play":
+            assert state.leader is not None
+            if seat != (state.leader + len(state.played)) % SEATS:  # (current_player)
+                return []
+            hand = state.hands[seat]
+            if not _PLAYABLE.issuperset(hand):  # (a HIDDEN card)
+                return sorted([f"play:{card}" for card in hand if card != HIDDEN])
+            return sorted(map(_PLAY.__getitem__, hand))
+        if phase != "resolve" or seat != state.order[SEATS - 1 - len(state.resolutions)]:
             return []
-        if state.phase == "play":
-            return sorted([f"play:{card}" for card in state.hands[seat] if card != HIDDEN])
-        trailer = state.trailers[seat]
-        exposed = [(suit, RANK[slot[0]]) for suit, slot in zip(SUITS, trailer, strict=True) if slot]  # heavy_slots
+        ranks = [RANK[slot[0]] if slot else 0 for slot in state.trailers[seat]]  # the exposed cards' (heavy_slots)
         refuel = bool(state.tokens[seat])
         actions = []
         for card in state.remaining:
-            claim = "claim:" + card
-            actions.append(claim)
+            actions.append(_CLAIM[card])
             rank = RANK[card]
-            actions += [claim + ">" + suit for suit, top in exposed if top == rank]
+            if rank in ranks:
+                actions += [_HEAVY[card, suit] for suit, top in zip(SUITS, ranks, strict=True) if top == rank]
             if refuel:
-                actions.append("refuel:" + card)
+                actions.append(_REFUEL[card])
         actions.sort()
         return actions
 
@@ -204,7 +223,7 @@ class HaulGame(Game[HaulState]):
         """Each Haul: the 28 cards shuffled, 7 to each seat in turn."""
         if state.phase != "deal":
             return None
-        return DeckEvent(DECK, tuple(seat for seat in range(SEATS) for _ in range(LOADS)), "deal:")
+        return _DEAL
 
     def shown_cards(self, state: HaulState, seat: int, action: str) -> tuple[str, ...]:
         """A card played goes face up into the Load."""
@@ -213,20 +232,23 @@ class HaulGame(Game[HaulState]):
 
     # --- apply ----------------------------------------------------------------------------------
     def apply(self, state: HaulState, seat: int, action: str) -> HaulState:
-        move = parse(action)
-        if isinstance(move, Dealer):
-            return self._choose_dealer(state, seat, move.seat)
-        if isinstance(move, Deal):
-            return self._deal(state, seat, list(move.cards))
-        if isinstance(move, Play):
+        move = _PARSED.get(action) if type(action) is str else None  # (parse's own cache, looked up here)
+        if move is None:
+            move = parse(action)
+        if type(move) is Play:
             return self._play(state, seat, move.card)
-        return self._resolve(state, seat, move)
+        if type(move) is Claim or type(move) is Refuel:
+            return self._resolve(state, seat, move)
+        if type(move) is Dealer:
+            return self._choose_dealer(state, seat, move.seat)
+        assert type(move) is Deal
+        return self._deal(state, seat, list(move.cards))
 
     def _choose_dealer(self, state: HaulState, seat: int, dealer: int) -> HaulState:
         if seat != CHANCE or state.phase != "dealer":
             raise IllegalActionError("the first Dealer is chosen once, at random, before the first deal",
                                      "Setup: choose a Dealer randomly")
-        new = state.copy()
+        new = state.sharing()
         new.dealer = dealer
         new.phase = "deal"
         return new
@@ -239,10 +261,10 @@ class HaulGame(Game[HaulState]):
                                      "Setup: choose a Dealer randomly")
         if state.phase != "deal":
             raise IllegalActionError("cards are dealt only at the start of a Haul", "Game Structure")
-        if not check_faces(cards, DECK):
+        if sorted(cards) != _SORTED_DECK and not check_faces(cards, DECK):
             raise IllegalActionError("a deal lists all 28 cards once each", "The Deck")
         assert state.dealer is not None
-        new = state.copy()
+        new = state.sharing()  # (every list that changes is a new one)
         new.haul += 1
         new.load = 0
         new.phase = "play"
@@ -258,24 +280,32 @@ class HaulGame(Game[HaulState]):
         if state.phase != "play":
             raise IllegalActionError("no card may be played now",
                                      "Playing a Load: each player plays one card, then cargo is resolved")
-        turn = self.current_player(state)
+        assert state.leader is not None
+        turn = (state.leader + len(state.played)) % SEATS  # (current_player)
         if seat != turn:
             raise IllegalActionError(f"seat {turn} plays next, not seat {seat}",
                                      "Playing a Load: from the lead player, clockwise")
-        if card not in state.hands[seat] and HIDDEN not in state.hands[seat]:
-            raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
-                                     "Playing a Load: play any card from your hand")
-        held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
-        if card not in state.hands[seat] and _seen(state).count(card) >= held:  # than the deck holds
-            raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
-                                     f"{'is' if held == 1 else 'are'} already seen in this deal",
-                                     "The Deck: 28 cards, each dealt once a Haul")
-        new = state.copy()
-        take(new.hands[seat], card)
-        new.played.append([seat, card])
-        if len(new.played) == SEATS:
-            new.order = finishing_order(new.played)
-            new.remaining = [card for _, card in new.played]
+        hand = state.hands[seat]
+        if card not in hand:
+            if HIDDEN not in hand:
+                raise IllegalActionError(f"{describe(card)} is not in seat {seat}'s hand",
+                                         "Playing a Load: play any card from your hand")
+            held = DECK.count(card)  # a card played from a hand this page never saw (a peer match's log): not more
+            if _seen(state).count(card) >= held:  # than the deck holds
+                raise IllegalActionError(f"{describe(card)} is played from a hidden hand, but the deck's {held} "
+                                         f"{'is' if held == 1 else 'are'} already seen in this deal",
+                                         "The Deck: 28 cards, each dealt once a Haul")
+        new = state.sharing()  # (new lists for what changes: the hand, the Load's cards)
+        hand = hand[:]
+        take(hand, card)
+        hands = state.hands[:]
+        hands[seat] = hand
+        new.hands = hands
+        played = [*state.played, [seat, card]]
+        new.played = played
+        if len(played) == SEATS:
+            new.order = finishing_order(played)
+            new.remaining = [card for _, card in played]
             new.resolutions = []
             new.phase = "resolve"
         return new
@@ -284,7 +314,7 @@ class HaulGame(Game[HaulState]):
         if state.phase != "resolve":
             raise IllegalActionError("no card may be resolved now",
                                      "Resolve Cargo: after all four cards are played")
-        turn = self.current_player(state)
+        turn = state.order[SEATS - 1 - len(state.resolutions)]  # (current_player)
         if seat != turn:
             raise IllegalActionError(f"seat {turn} resolves next, not seat {seat}",
                                      "Resolve Cargo: in reverse finishing order")
@@ -292,39 +322,54 @@ class HaulGame(Game[HaulState]):
         if card not in state.remaining:
             raise IllegalActionError(f"{describe(card)} is not a card still remaining in the current Load",
                                      "Resolve Cargo: choose one card still remaining in the current Load")
-        new = state.copy()
-        new.remaining.remove(card)
-        trailer = new.trailers[seat]
-        record: JSON = {"seat": seat, "action": str(move), "card": card, "unloaded": []}
-        if isinstance(move, Refuel):
+        refuel, heavy = (False, move.heavy) if isinstance(move, Claim) else (True, "")
+        trailer = state.trailers[seat]
+        if refuel:
             if not state.tokens[seat]:
                 raise IllegalActionError(f"seat {seat} has no Refuel token left",
                                          "Refuel: 2 tokens per player for the whole game")
-            new.tokens[seat] -= 1
-            new.discards.append(card)
-            record["kind"] = "refuel"
-        elif move.heavy:
-            slot = trailer[SLOT[move.heavy]]
+        elif heavy:
+            slot = trailer[SLOT[heavy]]
             if not slot or RANK[slot[0]] != RANK[card]:
                 exposed = f"its exposed card is {describe(slot[0])}" if slot else "it is empty"
                 raise IllegalActionError(
-                    f"{describe(card)} cannot join the {SUIT_NAMES[move.heavy]} slot: {exposed}",
+                    f"{describe(card)} cannot join the {SUIT_NAMES[heavy]} slot: {exposed}",
                     "Heavy Load: tuck under an exposed card of the exact same rank",
                 )
-            slot.append(card)
-            record["kind"] = "heavy load"
+        new = state.sharing()  # (new lists for what changes: the Load's cards, a trailer and its slot, ...)
+        remaining = state.remaining[:]
+        remaining.remove(card)
+        new.remaining = remaining
+        record: JSON = {"seat": seat, "action": str(move), "card": card, "unloaded": []}
+        if refuel:
+            tokens = state.tokens[:]
+            tokens[seat] -= 1
+            new.tokens = tokens
+            new.discards = [*state.discards, card]
+            record["kind"] = "refuel"
         else:
-            slot = trailer[SLOT[SUIT[card]]]
-            record["kind"] = "forced unload" if slot else "load"
-            record["unloaded"] = list(slot)
-            new.discards.extend(slot)
-            slot[:] = [card]
-        new.resolutions.append(record)
-        if not new.remaining:
+            trailer = trailer[:]
+            trailers = state.trailers[:]
+            trailers[seat] = trailer
+            new.trailers = trailers
+            if heavy:
+                index = SLOT[heavy]
+                trailer[index] = [*trailer[index], card]
+                record["kind"] = "heavy load"
+            else:
+                index = SLOT[SUIT[card]]
+                slot = trailer[index]
+                record["kind"] = "forced unload" if slot else "load"
+                record["unloaded"] = list(slot)
+                new.discards = [*state.discards, *slot]
+                trailer[index] = [card]
+        new.resolutions = [*state.resolutions, record]
+        if not remaining:
             self._end_load(new)
         return new
 
     def _end_load(self, state: HaulState) -> None:
+        """The Load's end, and the Haul's; ``state`` may share its lists with another (new ones replace them)."""
         state.last_load = {"haul": state.haul, "load": state.load + 1, "played": state.played,
                            "order": state.order, "resolutions": state.resolutions}
         state.leader = state.order[0]
@@ -334,8 +379,7 @@ class HaulGame(Game[HaulState]):
         if state.load < LOADS:
             return
         points = [trailer_points(trailer) for trailer in state.trailers]
-        for seat in range(SEATS):
-            state.scores[seat] += points[seat]
+        state.scores = [score + points[seat] for seat, score in enumerate(state.scores)]
         state.hauls = [*state.hauls, {"haul": state.haul, "dealer": state.dealer, "scores": points,
                                       "trailers": [[list(slot) for slot in t] for t in state.trailers]}]
         state.leader = None

@@ -26,7 +26,8 @@ Trailer = list[list[str]]  # four slots (H, D, S, C), each exposed card first, t
 
 @dataclass
 class HaulState:
-    """A match of Haul; mutable inside ``HaulGame`` only, which copies before it changes one."""
+    """A match of Haul; mutable inside ``HaulGame`` only, which copies before it changes one (``copy``: every list
+    new, for a caller that changes the copy; ``sharing``: the engine's own, lists shared)."""
 
     phase: str = "dealer"
     dealer: int | None = None
@@ -61,6 +62,13 @@ class HaulState:
         data["scores"] = self.scores[:]
         data["hauls"] = self.hauls[:]
         new.__dict__ = data
+        return new
+
+    def sharing(self) -> HaulState:
+        """A copy sharing every list with this state: the engine gives the copy new lists for what an action changes
+        (never changing a list in place), so one action copies only what it changes."""
+        new = object.__new__(HaulState)
+        new.__dict__ = self.__dict__.copy()
         return new
 
 
