@@ -297,6 +297,10 @@ async def main():
     on("p2p-host", "click", lambda event: with_p2p("host"))
     on("p2p-join", "click", lambda event: with_p2p("join"))
     on("p2p-continue", "click", lambda event: with_p2p("resume_view"))
+    for name in ("p2p-host", "p2p-join"):  # (stamped disabled: they do nothing before this)
+        by_id(name).disabled = False
+        by_id(name).removeAttribute("aria-describedby")
+    by_id("p2p-hint").hidden = True
     on("p2p-settings", "toggle", lambda event: with_p2p("settings"))
     if not await engine.attach():
         show_message("The engine client script did not load; reload the page.")

@@ -9,7 +9,7 @@
 import json
 
 from ui import limits
-from ui.dom import by_id, document, element, on, query_param, set_text
+from ui.dom import attr, by_id, document, element, on, query_param, set_text
 from ui.limits import peers
 from ui.menuhtml import (
     card,
@@ -18,7 +18,6 @@ from ui.menuhtml import (
     friend_fixed,
     friend_seats,
     normalize,
-    set_summary,
     setup,
     shown,
     signature,
@@ -53,6 +52,59 @@ def _picked():
     before or after hydration, or ?game=)."""
     radio = document.querySelector(".game-pick:checked")
     return (str(radio.value), not radio.defaultChecked) if radio else (None, False)
+
+
+def _players(block):
+    """A set-up block's Players count as its data-players (style()'s rules for a browser without :has() read it)."""
+    count = block.querySelector('select[name="seat-count"]') if block is not None else None
+    if count is not None:
+        block.setAttribute("data-players", str(count.value))
+
+
+def _changed(el):
+    """A control's choice if a person changed it from the markup's default: ("checked", bool) or ("value", text); else
+    None."""
+    kind = attr(el, "type")
+    if kind in ("checkbox", "radio"):
+        return ("checked", bool(el.checked)) if bool(el.checked) != bool(el.defaultChecked) else None
+    if str(el.tagName).lower() == "select":
+        chosen = el.selectedOptions.item(0) if int(el.selectedOptions.length) else None
+        return ("value", str(el.value)) if chosen is not None and not chosen.defaultSelected else None
+    return ("value", str(el.value)) if str(el.value) != str(el.defaultValue) else None
+
+
+def _allows(el, value):
+    """Whether a control drawn again can take a value a person gave its former self."""
+    if str(el.tagName).lower() == "select":
+        return el.querySelector('option[value="' + value.replace('"', "") + '"]') is not None
+    if attr(el, "type") == "number":
+        try:
+            number = int(value.strip())
+        except ValueError:
+            return False
+        low, high = attr(el, "min"), attr(el, "max")
+        return (low is None or number >= int(low)) and (high is None or number <= int(high))
+    limit = attr(el, "maxlength")
+    return limit is None or len(value) <= int(limit)
+
+
+def _carry(old, made):
+    """Keep the person's choices of a card or set-up block drawn again (a cached page's markup against a newer
+    engine's catalogue): each control they changed, matched by its data-id (a card by its radio), where the new
+    control still offers that choice."""
+    found = old.querySelectorAll("select[data-id], input[data-id], .game-pick")
+    for i in range(int(found.length)):
+        el = found.item(i)
+        choice = _changed(el)
+        key = attr(el, "data-id")
+        fresh = made.querySelector('[data-id="' + key + '"]' if key is not None else ".game-pick")
+        if choice is None or fresh is None or bool(fresh.disabled):
+            continue
+        what, value = choice
+        if what == "checked":
+            fresh.checked = value
+        elif _allows(fresh, value):
+            fresh.value = value
 
 
 class Menu:
@@ -125,13 +177,15 @@ class Menu:
                 (el.parentNode if el.classList.contains("game-card") else el).remove()
 
     def _draw(self, game):
-        """A game's card and set-up block from the renderer, in place of its old ones or in catalogue order."""
+        """A game's card and set-up block from the renderer, in place of its old ones (keeping the person's choices
+        there that the new ones still offer, and the card's tick) or in catalogue order."""
         order = [g["id"] for g in self.games]
         later = order[order.index(game["id"]) + 1:]
         for made, old, box, find in ((_node(card(game)), self._card(game["id"]), by_id("game-menu"), self._card),
                                      (_node(setup(game)), self._block(game["id"]), by_id("game-setups"), self._block)):
             self.claimed = None  # (a block drawn again: the next select sets every block's ids)
             if old is not None:
+                _carry(old, made)
                 (old.parentNode if old.classList.contains("game-card") else old).replaceWith(made)
                 continue
             after = [el for el in (find(gid) for gid in later) if el is not None]
@@ -159,16 +213,13 @@ class Menu:
             self.on_pick(str(target.value))
 
     def _on_setup_change(self, event):
-        box = event.target.closest(".option-set")
-        if box is not None:
-            self._count(box)
+        """A Players count changed: the seats past it hide (style()'s rules; for a browser without :has(): _players)."""
+        if attr(event.target, "name") == "seat-count":
+            _players(event.target.closest(".game-setup"))
 
     def _count(self, box):
-        """A set option's summary: its label and how many of its choices are ticked."""
-        ticks = self._all("input[type=checkbox]", box)
-        summary = box.parentNode.querySelector("summary")
-        label = str(box.querySelector("legend").textContent)
-        summary.textContent = set_summary(label, len([b for b in ticks if b.checked]), len(ticks))
+        """A set option's summary: how many of its choices are ticked (a tick by a person: index.html's script)."""
+        box.parentNode.querySelector(".set-ticked").textContent = str(len(self._all("input:checked", box)))
 
     def select(self, game_id, seats=None):
         """Pick a game (its card checked, its block given the ids: #seat-0, #option-..., #seat-pickers); ``seats``
@@ -193,6 +244,10 @@ class Menu:
                 else:
                     el.removeAttribute("id")
         self.claimed = mine
+        for block in self._all(".game-setup"):  # (what style.css shows in a browser without :has())
+            block.classList.toggle("picked", attr(block, "data-for") == mine)
+            _players(block)
+        by_id("game-setups").setAttribute("data-picked", mine or "")
         set_text("setup-title", title_text(game))
         by_id("p2p-menu").hidden = game is None
         if game is not None and seats:
@@ -206,6 +261,7 @@ class Menu:
             return
         if by_id("seat-count"):
             by_id("seat-count").value = str(len(seats))
+            _players(by_id("seat-count").closest(".game-setup"))
         for seat, kind in enumerate(seats):
             field = by_id("seat-" + str(seat))
             if field and kind and field.querySelector('option[value="' + str(kind) + '"]') is not None:

@@ -6,8 +6,9 @@
 #
 # Native form controls, no script: a card is a radio (name "game") inside its label; each game's set-up (seats, options)
 # is a block of its own, shown by the rules of style() when its card is checked (:has(:checked)); a Players count hides
-# the seats past it the same way. Ids (#seat-0, #option-turns, ...) are those of the picked game only: every control
-# carries its id as data-id, and ui/menu.py gives the ids to the picked game's block (claim).
+# the seats past it the same way. A browser without :has() shows every block until ui/menu.py marks the picked one
+# (style.css; data-players for the seats). Ids (#seat-0, #option-turns, ...) are those of the picked game only: every
+# control carries its id as data-id, and ui/menu.py gives the ids to the picked game's block (claim).
 import json
 
 
@@ -98,7 +99,9 @@ def menu_options(game):
 
 
 def set_summary(label, ticked, of):
-    return label + " \u2014 " + str(ticked) + " of " + str(of) + " ticked"
+    """A set option's summary as HTML: its label and how many of its choices are ticked (the number in a span of its
+    own: index.html's inline script and ui/menu.py keep it)."""
+    return escape(label) + ' \u2014 <span class="set-ticked">' + str(ticked) + "</span> of " + str(of) + " ticked"
 
 
 # ------------------------------------------------------------------------------------------ markup
@@ -177,7 +180,8 @@ def _option(option, claimed):
 
 def _checkboxes(name, label, option, claimed):
     """A set option: a fieldset (legend: its label) with one labelled checkbox per choice, folded in a <details> whose
-    summary counts the ticks (a long list would push Start off the screen; ui/menu.py keeps the count)."""
+    summary counts the ticks (a long list would push Start off the screen; index.html's inline script keeps the count
+    from the first paint, a tick made before any other script ran or one the browser restored included)."""
     chosen = [str(c) for c in option.get("default") or []]
     pairs = choice_pairs(option)
     boxes = "".join('<label><input type="checkbox" name="' + escape(name) + '" value="' + escape(value) + '"'
@@ -185,7 +189,7 @@ def _checkboxes(name, label, option, claimed):
                     + escape(text) + "</span></label>" for value, text in pairs)
     ticked = len([value for value, _ in pairs if value in chosen])
     return ('<details class="option-set-box"' + _id(name + "-box", claimed) + "><summary>"
-            + escape(set_summary(label, ticked, len(pairs))) + '</summary><fieldset class="option-set"'
+            + set_summary(label, ticked, len(pairs)) + '</summary><fieldset class="option-set"'
             + _id(name, claimed) + '><legend class="sr-only">' + escape(label) + "</legend>" + boxes
             + "</fieldset></details>")
 
@@ -208,6 +212,10 @@ def style(games):
             seats = ",".join('.seat-pick[data-seat="' + str(s) + '"]' for s in range(count, high))
             rules.append('.game-setup[data-for="' + gid + '"]:has(select[name="seat-count"] option[value="'
                          + str(count) + '"]:checked) :is(' + seats + "){display:none}")
+            # (a rule of its own: a browser without :has() drops a whole rule that holds one; ui/menu.py sets the
+            # attribute)
+            rules.append('.game-setup[data-for="' + gid + '"][data-players="' + str(count) + '"] :is(' + seats
+                         + "){display:none}")
     return "\n".join(rules)
 
 
@@ -219,7 +227,8 @@ def page(hello):
     return {
         "cards": "".join(card(g, g["id"] == picked) for g in games),
         "setups": "".join(setup(g, g["id"] == picked) for g in games),
-        "titles": "".join(title(g) for g in games) or "New match",
+        # (a browser without :has() shows the plain heading until ui/menu.py writes the picked game's)
+        "titles": '<span class="setup-any">New match</span>' + "".join(title(g) for g in games),
         "style": style(games),
     }
 
