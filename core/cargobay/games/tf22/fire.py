@@ -24,13 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
+from itertools import compress
 
 from .board import CELLS, NEIGHBOURS, TERRAIN, disk, disk_set, parse_hex
 from .state import MAX_SEATS, Derived, TF22State
 from .tides import BEFORE_FIRST_CARD, LAND
 from .units import LAND_UNITS, RANGE, SEA_UNITS, Piece
 
-__all__ = ["Zones", "active", "activity", "destroy", "tide_active", "unit_range", "wash_pontoons", "zones"]
+__all__ = ["Zones", "active", "activity", "destroy", "tide_active", "tide_allows", "unit_range", "wash_pontoons",
+           "zones"]
 
 
 def disk_for(radius: int) -> tuple[int, ...]:
@@ -56,14 +58,18 @@ def land_at(state: TF22State, cell: int) -> bool:
 
 def tide_active(state: TF22State, piece: Piece) -> bool:
     """The tide lets the piece act where it stands (carried pieces: never on their own)."""
+    return tide_allows(LAND_CELLS[state.tide], state.derived, piece)
+
+
+def tide_allows(land: tuple[bool, ...], derived: Derived, piece: Piece) -> bool:
+    """``tide_active`` from what it reads: the land under the tide (``LAND_CELLS``) and the occupancy."""
     where = piece.hex
     if where < 0:
         return False
     kind = piece.kind
     if kind in LAND_UNITS:
-        return LAND_CELLS[state.tide][where] or where in state.derived.pontoon
+        return land[where] or where in derived.pontoon
     if kind in SEA_UNITS:
-        land, derived = LAND_CELLS[state.tide], state.derived
         return all(not land[cell] and cell not in derived.pontoon for cell in derived.hexes(piece))
     return True
 
@@ -96,21 +102,22 @@ class Zones:
         self._enemy: dict[int, frozenset[int]] = {}
         self._shooters: dict[int, tuple[int, int, int]] | None = None
         pieces = state.pieces
+        sums = [0] * seats  # per seat, the counts as one byte per hex of an int (``_lanes``): summed at C speed
         for pid in state.derived.armed:
             found = _projects(state, pid)
             if found is not None:
                 self.proj[pid] = found
                 if pieces[pid].kind == "turret":
                     self.turrets[pid] = found
-                for cell in disk(found[1], found[2]):
-                    self.count[found[0]][cell] += 1
+                sums[found[0]] += _lanes(found[1], found[2])
+        self.count = [bytearray(total.to_bytes(CELLS, "little")) for total in sums]
         # ruling 12: a Laser Turret under an enemy Zone of Fire is inactive and projects no fire
         self.silenced = self._silenced(frozenset())
         for pid in self.silenced:
             seat, cell, reach = self.proj[pid]
             for other in disk(cell, reach):
                 self.count[seat][other] -= 1
-        self.covered: list[set[int]] = [{cell for cell, n in enumerate(row) if n >= 2} for row in self.count]
+        self.covered: list[set[int]] = [set(compress(range(CELLS), row.translate(_AT_LEAST_2))) for row in self.count]
         self._mine = (1 << seats) - 1  # the seats whose ``covered`` set is this object's own (bits; copy on write)
 
     def _silenced(self, left_out: frozenset[int]) -> frozenset[int]:
@@ -155,11 +162,12 @@ class Zones:
         proj, turrets, silenced = zones_.proj, zones_.turrets, zones_.silenced
         steps: list[tuple[tuple[int, int, int], int]] = []
         moved = set()
+        turret = False  # a Turret among the pieces changed
         for pid, old, new in entries:
             moved.add(pid)
             if old is not None:
                 del proj[pid]
-                turrets.pop(pid, None)
+                turret |= turrets.pop(pid, None) is not None
                 if pid not in silenced:
                     if new is not None and new[0] == old[0]:  # the same seat's fire moved: only the difference
                         gone, come = _shift(old[1], old[2], new[1], new[2])
@@ -174,8 +182,13 @@ class Zones:
                 proj[pid] = new
                 if state.pieces[pid].kind == "turret":
                     turrets[pid] = new
+                    turret = True
                 steps.append((new, 1))
         zones_._apply(steps, changed)  # count now leaves out the silenced Turrets that did not change
+        if not silenced and not turret and not any(
+                cell in cells for seat, cell, _ in turrets.values() for other, cells in enumerate(changed)
+                if other != seat):
+            return zones_  # none was silenced, none changed, no other seat's zone began over one: none is now
         kept = silenced - moved
         after = zones_._silenced(kept)
         steps = [(proj[pid], -1) for pid in after - kept]  # newly silenced (a changed one was counted in)
@@ -236,6 +249,20 @@ class Zones:
             found = self._enemy[seat] = frozenset().union(
                 *(zone for other, zone in enumerate(self.covered) if other != seat))
         return found
+
+
+@cache
+def _lanes(cell: int, reach: int) -> int:
+    """The hexes within ``reach`` of ``cell`` as an int of one byte per hex (1 there, else 0; hex 0 lowest): the sum
+    over a seat's units projecting fire holds in each byte how many reach that hex (at most 255: a seat has far
+    fewer armed pieces)."""
+    found = 0
+    for other in disk(cell, reach):
+        found |= 1 << (8 * other)
+    return found
+
+
+_AT_LEAST_2 = bytes(1 if n >= 2 else 0 for n in range(256))  # bytearray.translate: 1 where 2 or more units reach
 
 
 @cache

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from . import carry
 from .board import (
     EDGE,
     HEX_TEXT,
@@ -42,7 +43,7 @@ from .board import (
     neighbour,
 )
 from .carry import entry
-from .fire import bridgeable, tide_active, unit_range
+from .fire import bridgeable, tide_allows, unit_range
 from .seat import Seat
 from .seat import context as _context
 from .state import Derived, TF22State, lander_hexes
@@ -187,24 +188,27 @@ def _breach_target(ctx: Seat, pid: int, cell: int) -> bool:
     if ctx.ap < 1 + AP_SHOT or state.shots.get(pid, 0) >= 2:
         return False
     _need(ctx, 7)  # the enemy units within 3 of the hex, the partners within 3 of those, and their zones
-    return any(True for _ in _collapsing(ctx, pid, cell))
+    return bool(_collapsing(ctx, pid, cell, first=True))
 
 
-def _collapsing(ctx: Seat, pid: int, cell: int) -> list[tuple[int, int]]:
-    """(partner, target) pairs that let ``pid``, standing on ``cell``, break the enemy zone over ``cell``."""
-    state, count, seat = ctx.state, ctx.zones.count, ctx.seat
-    over = [other for other in range(state.seats) if other != seat and count[other][cell] >= 2]
+def _collapsing(ctx: Seat, pid: int, cell: int, first: bool = False) -> list[tuple[int, int]]:
+    """(partner, target) pairs that let ``pid``, standing on ``cell``, break the enemy zone over ``cell``
+    (``first``: only the first pair, if any)."""
+    count, seat = ctx.zones.count, ctx.seat
+    over = [other for other, row in enumerate(count) if other != seat and row[cell] >= 2]
     if len(over) != 1 or count[over[0]][cell] != 2:
         return []
     enemy = over[0]
-    reach = unit_range(state.pieces[pid], cell)
+    within = disk_set(cell, unit_range(ctx.pieces[pid], cell))  # the targets ``pid`` reaches from ``cell``
     found = []
     for target, (owner, where, target_reach) in ctx.zones.shooters.items():
-        if owner != enemy or distance(where, cell) > target_reach or distance(where, cell) > reach:
+        if owner != enemy or where not in within or distance(where, cell) > target_reach:
             continue
         for partner, at, partner_reach in ctx.ready():
             if partner != pid and distance(at, where) <= partner_reach:
                 found.append((partner, target))
+                if first:
+                    return found
     return found
 
 
@@ -223,11 +227,12 @@ def _breach_fire(ctx: Seat) -> list[str]:
 def _around(ctx: Seat, pid: int, through: str = "all") -> list[int]:
     """Hexes adjacent to a piece (a Lander: to its pods; ``through="open"``: only pods whose Turret stands)."""
     derived = ctx.derived
-    piece = ctx.state.pieces[pid]
+    piece = ctx.pieces[pid]
     if piece.kind == "lander":
         pods = derived.pods[pid]
         if through == "open":
-            pods = tuple(pod for pod in pods if pod in derived.top)
+            top = derived.top
+            pods = tuple([pod for pod in pods if pod in top])
         return _ring(pods, lander_hexes(piece.hex, piece.aux))
     pods = derived.hexes(piece)
     return _ring(pods, pods)
@@ -255,26 +260,27 @@ def _loads(ctx: Seat, pid: int) -> list[str]:
     found: list[str] = []
     enemy, lander, top, pontoons, holder = ctx.enemy, derived.lander, derived.top, derived.pontoon, ctx.holder
     land, cargo, accepts, head = ctx.land, derived.cargo, ACCEPTS.get(kind, ()), f"load:{pid}<"  # fits(kind, ...)
-    for cell in _around(ctx, pid, "open"):
+    active = ctx.active
+    for cell in _around(ctx, pid, "open"):  # (free >= 1 from here: a White Ore or Pontoon always fits)
         if cell in enemy or cell in lander:
             continue
         occupant = top.get(cell)
         if occupant is None:
             pontoon = pontoons.get(cell)
-            if pontoon is not None and free >= 1 and "pontoon" in accepts:
+            if pontoon is not None and "pontoon" in accepts:
                 found.append(head + str(pontoon))
             continue
         other = pieces[occupant]
         other_kind = other.kind
         if other_kind == "ore":
-            if free >= 1 and "ore" in accepts and (land[cell] or cell in pontoons):
+            if "ore" in accepts and (land[cell] or cell in pontoons):
                 found.append(head + str(occupant))
             continue
         if other_kind == "freighter":
             _need(ctx, ring + 1)  # its activity: its second hex too
         transfer = kind != "lander" and other_kind in CARRIERS  # its cargo may come over
         if (other_kind not in accepts and not transfer) or other.comm < 0 or holder[other.comm] != seat \
-                or not ctx.active(occupant):
+                or not active(occupant):
             continue
         if other_kind in accepts and BASE_SIZE[other_kind] + len(cargo.get(occupant, ())) <= free:  # ctx.space
             found.append(head + str(occupant))
@@ -358,28 +364,29 @@ def _fire(ctx: Seat, pid: int) -> list[str]:
     ctx.apcap = max(ctx.apcap, AP_SHOT)
     if ctx.ap < AP_SHOT or ctx.shots.get(pid, 0) >= 2:
         return []
-    state = ctx.state
-    shooter = state.pieces[pid]
-    if not tide_active(state, shooter):
+    pieces, holder = ctx.pieces, ctx.holder
+    shooter = pieces[pid]
+    if not tide_allows(ctx.land, derived, shooter):
         return []
     reach = unit_range(shooter)
     ctx.reach = reach  # what it may fire at: White Ore, Pontoons, the pieces of others within reach
-    aimed = disk_set(shooter.hex, reach) & ctx.aims()  # the hexes in reach that hold something to fire at
-    if not aimed:
+    covered, aims = disk_set(shooter.hex, reach), ctx.aims()
+    if aims.isdisjoint(covered):  # nothing to fire at in reach (most units, most of the time)
         return []
+    aimed = covered & aims  # the hexes in reach that hold something to fire at
     near = disk_set(shooter.hex, reach + 4)  # a partner farther away reaches no target (3 at most, and a 2-hex one)
-    partners = [(partner, cover) for partner, at, cover in ctx.covers() if partner != pid and at in near]
+    # the partners that may cover a target, with the hexes each reaches (only those near: not every ready unit's)
+    partners = [(partner, disk_set(at, far)) for partner, at, far in ctx.ready() if partner != pid and at in near]
     if not partners:
         ctx.near = reach + 4  # any partner within reach + 4: the armed units, Pontoons and enemy zones there
         return []
-    pieces, controller = state.pieces, state.controller
     top, pontoon = derived.top, derived.pontoon
     targets: dict[int, None] = {}
     for cell in sorted(aimed):  # in hex order, as the disk is
         target = top.get(cell)
         if target is not None and target not in targets:
             piece = pieces[target]
-            if piece.kind in ("ore", "pontoon") or controller(piece) != seat:
+            if piece.kind in ("ore", "pontoon") or holder[piece.comm] != seat:  # state.controller
                 targets[target] = None
         target = pontoon.get(cell)
         if target is not None and target not in targets:
@@ -566,9 +573,25 @@ def legal_actions(state: TF22State, seat: int) -> list[str]:
     found = global_actions(state, seat)
     ctx = _context(state, seat)
     lists = ctx.lists
+    carried = None if carry.CHECK_CARRIED else ctx.carried  # the tests check every carried list: through ``entry``
+    if carried is None:
+        for pid in actors(state, seat):
+            listed = lists.get(pid)
+            if listed is None:  # unit_actions, written out
+                listed = entry(ctx, pid, _unit_actions)
+            found += listed
+        return sorted(found)
+    parents, reads, dirty = carried
+    pieces, capped, read_now = ctx.pieces, ctx.capped, ctx.read
     for pid in actors(state, seat):
         listed = lists.get(pid)
-        if listed is None:  # unit_actions, written out
-            listed = entry(ctx, pid, _unit_actions)
+        if listed is None:  # unit_actions, written out, and ``carry.entry``'s check of a carried list too
+            read = reads.get(pid)
+            if (read is not None and read[0] is pieces[pid] and read[3] == capped[read[2]]
+                    and dirty.isdisjoint(read[1])):
+                listed = lists[pid] = parents[pid]
+                read_now[pid] = read
+            else:
+                listed = entry(ctx, pid, _unit_actions)
         found += listed
     return sorted(found)

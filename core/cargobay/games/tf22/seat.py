@@ -1,6 +1,6 @@
 """What the move generator (legal.py) needs about one seat in one state, computed once per state and kept in the
-state's cache (``context``): the seat's zones and enemy zones, which of its units are active, ready to fire and what
-they cover, what it may aim at, the room in carriers; and, for the carried unit lists (carry.py), the signature
+state's cache (``context``): the seat's zones and enemy zones, which of its units are active and ready to fire, what it
+may aim at, the room in carriers; and, for the carried unit lists (carry.py), the signature
 and what each list read.
 """
 
@@ -10,7 +10,6 @@ from weakref import ref
 
 from ...engine import StateError
 from . import carry
-from .board import disk_set
 from .carry import Carried, Read, parent_lists
 from .fire import LAND_CELLS, active_memo, activity, zones
 from .state import AIM_ANY, MAX_SEATS, TF22State
@@ -36,7 +35,6 @@ class Seat:
         self.land = LAND_CELLS[state.tide]
         self.moving = state.phase == "play" and state.seat == seat  # the seat is in its move (units may act)
         self._ready: list[tuple[int, int, int]] | None = None
-        self._covers: list[tuple[int, int, frozenset[int]]] | None = None
         self._aims: set[int] | None = None
         self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
@@ -63,19 +61,18 @@ class Seat:
 
     def _inherit(self, parent: Seat, dirty: set[int]) -> None:
         """Take over what the mover's Seat of the state this was copied from worked out and nothing since changed
-        (``parent_lists`` matched: the same seat, tide, holders and shots): the units ready to fire and what they
-        cover while the Zones of Fire are the same object (copy on write: unchanged), the hexes to aim at while
+        (``parent_lists`` matched: the same seat, tide, holders and shots): the units ready to fire while the Zones
+        of Fire are the same object (copy on write: unchanged), the hexes to aim at while
         no White Ore, Pontoon or piece of another command changed (``AIM_ANY``)."""
         if parent.zones is self.zones:
-            self._ready, self._covers = parent._ready, parent._covers
+            self._ready = parent._ready
         if AIM_ANY not in dirty:
             self._aims = parent._aims
         if carry.CHECK_CARRIED:  # the tests: what is taken over is what would be worked out afresh
             fresh = Seat.__new__(Seat)
             fresh.__dict__.update(self.__dict__)
-            fresh._ready = fresh._covers = fresh._aims = None
+            fresh._ready = fresh._aims = None
             assert (self._ready is None or self._ready == fresh.ready()) and (
-                self._covers is None or self._covers == fresh.covers()) and (
                 self._aims is None or self._aims == fresh.aims()), "a Seat took over what changed"
 
     @property
@@ -105,12 +102,6 @@ class Seat:
                 if owner == seat and shots.get(pid, 0) < 2 and (cell not in enemy or pieces[pid].kind == "turret")
             ]
         return self._ready
-
-    def covers(self) -> list[tuple[int, int, frozenset[int]]]:
-        """``ready`` with the hexes each unit reaches: (id, hex, hexes)."""
-        if self._covers is None:
-            self._covers = [(pid, cell, disk_set(cell, reach)) for pid, cell, reach in self.ready()]
-        return self._covers
 
     def aims(self) -> set[int]:
         """The hexes where the seat may find something to fire at: White Ore, Pontoons and the pieces it does not

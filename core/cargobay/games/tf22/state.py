@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import count
 from typing import Any
 
@@ -167,13 +168,13 @@ class TF22State:
                 if piece is not None:
                     cells = self._where(piece)
                     if piece.carrier >= 0:  # in the cargo of the piece on the map there
-                        dirty.update(cell + CARGO_WATCH for cell in cells)
+                        dirty.update(_watch(cells, CARGO_WATCH))
                         continue
                     dirty.update(cells)
                     if piece.kind in FIRE_KINDS:
-                        dirty.update(cell + FIRE_WATCH for cell in cells)
+                        dirty.update(_watch(cells, FIRE_WATCH))
                     if piece.comm < 0 or self.holder[piece.comm] != mover:
-                        dirty.update(cell + AIM_WATCH for cell in cells)
+                        dirty.update(_watch(cells, AIM_WATCH))
                         dirty.add(AIM_ANY)
         derived = self._derived
         if derived is not None:
@@ -203,9 +204,9 @@ class TF22State:
             if dirty is not None:  # the mover's own zone is not read by its units' lists (legal.py)
                 mover = self.order[self.mover] if self.mover >= 0 else -1
                 for seat, begun in enumerate(changed):
-                    if seat != mover:
+                    if begun and seat != mover:
                         dirty |= begun
-                        dirty.update(cell + FIRE_WATCH for cell in begun)
+                        dirty.update([cell + FIRE_WATCH for cell in begun])
         self._cache["carried"] = zones
 
     def _where(self, piece: Piece) -> tuple[int, ...]:
@@ -303,6 +304,12 @@ class TF22State:
             self._derived = Derived(self.pieces)
             self._derived.owner = self._serial
         return self._derived
+
+
+@cache
+def _watch(cells: tuple[int, ...], kind: int) -> tuple[int, ...]:
+    """``TF22State._dirty``'s names for a change of ``kind`` (``FIRE_WATCH``, ...) on ``cells``."""
+    return tuple(cell + kind for cell in cells)
 
 
 def _snapshot(value: Any) -> Any:
