@@ -2,6 +2,7 @@
 """TF22 engine speed in CPU time: legal_actions and apply timed apart over recorded seeded playouts.
 
     python bench/tf22_speed.py [--playouts 3] [--seats 2] [--turns 20] [--rounds 3] [--against DIR] [--profile]
+                               [--instructions]
 
 The playouts are recorded once (seeded random matches through the public engine API, with this tree's core), then
 replayed: every step's ``legal_actions`` and ``apply`` are timed with ``time.thread_time`` (CPU time of this thread,
@@ -15,6 +16,12 @@ the ratio of the medians: a before/after figure that does not depend on how load
 When open-spiel is importable, each round also times random playouts of OpenSpiel's pure-Python
 ``python_tic_tac_toe`` (CPU time per action) for a ratio to a known Python game.
 
+``--instructions``: instead of CPU time, the machine instructions per action of this tree (and of ``--against``'s), in
+user space, counted by valgrind (cachegrind, no cache simulation; ``PYTHONHASHSEED=0``): one replay of the recording
+minus a run that only loads it. The count does not depend on the load of the machine (CPU time on a shared 2-core
+machine under load moves by 5-10% between runs of one tree); it is a count, not a time (memory stalls are not in
+it), so it suits a same-code-path A/B of an engine change. Needs valgrind; takes about a minute per tree.
+
 ``--profile``: cProfile of one replay of this tree (top functions by own time). Prints figures; asserts nothing.
 """
 
@@ -22,7 +29,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -116,6 +125,31 @@ def child(core: str, recording: str) -> None:
     print(json.dumps(measure(game, json.loads(Path(recording).read_text()))))
 
 
+def replay_only(core: str, recording: str, times: int) -> None:
+    """Replay the recording ``times`` times and nothing else (what ``--instructions`` counts)."""
+    game = _load(core)
+    matches = json.loads(Path(recording).read_text())
+    for _ in range(times):
+        for match in matches:
+            replay(game, match)
+
+
+def instructions(core: str, recording: str) -> float:
+    """User-space instructions per action of one replay of ``recording`` with ``core`` (valgrind's count)."""
+    def count(times: int) -> int:
+        command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                   sys.executable, __file__, "--replay-only", core, recording, str(times)]
+        done = subprocess.run(command, check=True, capture_output=True, text=True, env={**os.environ,
+                              "PYTHONHASHSEED": "0"})
+        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from valgrind: {done.stderr[-500:]}")
+        return int(found.group(1).replace(",", ""))
+
+    actions = sum(len(match["steps"]) for match in json.loads(Path(recording).read_text()))
+    return (count(1) - count(0)) / actions
+
+
 def _run_child(core: str, recording: str) -> dict[str, float]:
     out = subprocess.run([sys.executable, __file__, "--child", core, recording], check=True, capture_output=True,
                          text=True).stdout
@@ -141,10 +175,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds (medians are printed)")
     parser.add_argument("--against", help="another core/ directory to time in the same run")
     parser.add_argument("--profile", action="store_true", help="cProfile one replay of this tree")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per action (valgrind) instead of CPU time")
     parser.add_argument("--child", nargs=2, metavar=("CORE", "RECORDING"), help=argparse.SUPPRESS)
+    parser.add_argument("--replay-only", nargs=3, metavar=("CORE", "RECORDING", "TIMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         child(*args.child)
+        return
+    if args.replay_only:
+        replay_only(args.replay_only[0], args.replay_only[1], int(args.replay_only[2]))
         return
     core = str(ROOT / "core")
     game = _load(core)
@@ -159,10 +199,21 @@ def main(argv: list[str] | None = None) -> None:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(30)
         return
     steps = sum(len(m["steps"]) for m in matches)
+    measured = ("instructions in user space (valgrind), one replay" if args.instructions
+                else f"CPU time (thread_time), medians of {args.rounds} rounds")
     print(f"TF22: {args.playouts} seeded random playouts, {args.seats} seats, {args.turns} turns, {steps} actions; "
-          f"CPU time (thread_time), medians of {args.rounds} rounds")
+          f"{measured}")
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as handle:
         json.dump(matches, handle)
+    if args.instructions:
+        mine_count = instructions(core, handle.name)
+        print(f"  this tree  {mine_count:10,.0f} instructions/action")
+        if args.against:
+            other_count = instructions(str(Path(args.against).resolve()), handle.name)
+            print(f"  against    {other_count:10,.0f} instructions/action")
+            print(f"  instructions of {args.against} over this tree's: {other_count / mine_count:.3f}x")
+        Path(handle.name).unlink()
+        return
     mine: list[dict[str, float]] = []
     other: list[dict[str, float]] = []
     for _ in range(args.rounds):
