@@ -33,11 +33,15 @@ to UI ready, the longest one (the most an input waits) and their total. Cold, th
 from navigation to UI ready (CDP Performance.getMetrics TaskDuration in thread ticks: a figure contention barely
 moves) is printed for each build.
 
-    python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--against DIR] [--loadpackage] [--no-snapshot-too]
+    python bench/startup.py [--runs 5] [--no-build] [--dist DIR] [--against DIR] [--also QUERY] [--loadpackage]
+                            [--no-snapshot-too]
 
 --against DIR: a second built site (e.g. main's tree before a change, `python build.py build` into DIR from another
 checkout) whose app is booted too, interleaved with this one in every run ("before" rows, and its ratios to the same
-run's bare boot), so a change is measured as an A/B of one run.
+run's bare boot), so a change is measured as an A/B of one run. --also QUERY (repeatable): the app booted with that
+page query too, e.g. `--also '?engine=late'` (the engine worker started after the page script, the order before
+issue 25's change), in every run. For every app row the cold start also prints when the page created the engine
+worker and how long the worker waited before calling loadPyodide (a bare worker calls it at once).
 
 Goals: menu < 1000 ms cold; UI ready < 500 ms cold (the menu usable; MicroPython's own UI ready is printed beside
 it); engine ready <= 1.15 x bare boot (cold);
@@ -132,6 +136,8 @@ def measure_app(page, cdp=None) -> dict[str, float]:  # type: ignore[no-untyped-
         "app_imported": marks["cargobay-app-imported"],
         "engine": t["ready"],
         "worker_start": t["created"],
+        # the worker's own waits before it calls loadPyodide (a bare worker calls it at once); -1 before that mark
+        "runtime_call": w.get("runtime-start", -1),
         "install": w.get("installed", 0) - w.get("runtime", 0),
         "import": w.get("imported", 0) - w.get("installed", 0),
         # the memory snapshot taken in this boot (before the change: inside the engine's own boot): its bytes and
@@ -231,6 +237,10 @@ def main(argv: list[str] | None = None) -> int:
         "--no-snapshot-too", action="store_true", help="also measure a repeat visit without the engine snapshot"
     )
     parser.add_argument(
+        "--also", action="append", default=[], metavar="QUERY",
+        help="also boot the app with this page query, e.g. '?engine=late' (repeatable), in the same run",
+    )
+    parser.add_argument(
         "--loadpackage",
         action="store_true",
         help="also measure the app with the wheel installed by pyodide.loadPackage",
@@ -247,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
                 ("floor", "floor", "")]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
+    for query in args.also:
+        variants.insert(1, (f"app {query.lstrip('?')}", "app", query if query.startswith("?") else "?" + query))
     if args.against:
         if not (args.against / "manifest.json").exists():
             raise SystemExit(f"--against {args.against}: no built site there (python build.py build into it first)")
@@ -314,6 +326,11 @@ def main(argv: list[str] | None = None) -> int:
         app_cold = statistics.median(results["app"]["cold"]["engine"])
         print(f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
               f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
+    for name in [n for n, kind, _ in variants if kind == "app"]:
+        cold = results[name]["cold"]
+        if cold.get("worker_start"):
+            print(f"{name}: cold, the engine worker created at {fmt(cold['worker_start']).strip()} ms from navigation; "
+                  f"it called loadPyodide {fmt(cold.get('runtime_call', [])).strip()} ms after it started")
     for name in [n for n in ("before app", "app") if n in results]:
         cpu = [v for v in results[name]["cold"].get("cpu", []) if v >= 0]
         if cpu:
@@ -342,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
                       for n in ("before app", "app") if n in results))
     print()
     bare = {phase: statistics.median(results["bare"][phase]["engine"]) for phase in ("cold", "reload")}
-    for name, phase in [(n, ph) for n in ("before app", "app") if n in results for ph in phases]:
+    for name, phase in [(n, ph) for n, kind, _ in variants if kind == "app" for ph in phases]:
         if not results[name][phase].get("engine"):
             continue
         app = statistics.median(results[name][phase]["engine"])
@@ -351,7 +368,7 @@ def main(argv: list[str] | None = None) -> int:
         usable = [v for v in results[name][phase].get("usable", []) if v >= 0]
         goal = "goal <= 1.15" if phase == "cold" else "goal <= 0.5"
         print(
-            ("before: " if name.startswith("before") else "")
+            ("" if name == "app" else f"{name}: ")
             + f"{phase:<8} engine ready / bare boot = {app / bare['cold']:.3f} of the bare cold, "
             f"{app / bare['reload']:.3f} of the bare reload ({goal}); menu {menu:.0f} ms (goal < 1000); "
             f"menu usable {statistics.median(usable) if usable else -1:.0f} ms (goal < 500); "

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -29,6 +30,22 @@ def chromium_path() -> str:
     return os.environ.get("CARGOBAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 
 
+SHIPPED_LINE = re.compile(r"^const SHIPPED_SNAPSHOT = .*;$", re.MULTILINE)
+
+
+def stamp_shipped(dist: Path, name: str | None) -> None:
+    """Name the shipped snapshot file (or none) in the built engine worker's SHIPPED_SNAPSHOT line: the worker looks
+    for a snapshot only where one can be, and must know before the runtime starts (worker/engine.worker.mjs)."""
+    worker = dist / "worker" / "engine.worker.mjs"
+    text = worker.read_text(encoding="utf-8")
+    new, count = SHIPPED_LINE.subn(f"const SHIPPED_SNAPSHOT = {json.dumps(name)};", text)
+    if count != 1:
+        raise RuntimeError(f"{worker}: {count} SHIPPED_SNAPSHOT lines (one expected)")
+    if new != text:
+        worker.unlink()  # a new file: dist/ may be a hard-linked copy of another build (e2e/sites.py)
+        worker.write_text(new, encoding="utf-8")
+
+
 def ship_snapshot(dist: Path = DIST, timeout_s: float = 300) -> Path:
     """Boot the built site once in headless Chromium, take the engine memory snapshot its page makes once ready
     (worker/snapshot.mjs), and ship it: dist/snapshot/<build>-<sha>.bin, named by manifest.json's "snapshot", so a
@@ -41,6 +58,7 @@ def ship_snapshot(dist: Path = DIST, timeout_s: float = 300) -> Path:
     if manifest.pop("snapshot", None):  # served without it, so the page makes a new one
         manifest_path.unlink()
         manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    stamp_shipped(dist, None)
     with serving(dist) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS)
         try:
@@ -67,5 +85,6 @@ def ship_snapshot(dist: Path = DIST, timeout_s: float = 300) -> Path:
     manifest["snapshot"] = out.relative_to(dist).as_posix()
     manifest_path.unlink()  # a new file: dist/ may be a hard-linked copy of another build (e2e/conftest.py)
     manifest_path.write_text(json.dumps(manifest, indent=2) + "\n")
+    stamp_shipped(dist, manifest["snapshot"])
     log(f"shipped the engine snapshot {manifest['snapshot']} ({out.stat().st_size / 2**20:.1f} MiB)")
     return out

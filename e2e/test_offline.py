@@ -70,26 +70,36 @@ def test_one_visit_then_offline_reload_plays_a_match(chromium: Browser, site_url
 def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on_reload(
     chromium: Browser, cold_site_url: str
 ) -> None:
-    """Issue 25: the cold boot takes no snapshot (it reports "wanted"); once it is ready the page's snapshot maker
-    stores one; the reload restores it and the engine answers."""
+    """Issue 25: the cold boot takes no snapshot (it reports "wanted") and does not look for one (no Cache API lookup,
+    no manifest.json, no snapshot module before the runtime's own fetches: a first visit has none); once it is ready
+    the page's snapshot maker stores one; the reload looks for it (the page remembers it is kept), restores it and the
+    engine answers."""
     context = chromium.new_context(viewport={"width": 1280, "height": 800})
     try:
         page = context.new_page()
         track(page, cold_site_url)
+        requests: list[str] = []
+        page.on("request", lambda r: requests.append(r.url.split("?")[0].rsplit("/", 1)[-1]))
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         open_app(page)
         wait_ready(page)
         assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "wanted"
+        before_runtime = requests[:requests.index("pyodide.asm.wasm")]
+        assert "engine.worker.mjs" in before_runtime, requests
+        assert not {"manifest.json", "snapshot.mjs"} & set(before_runtime), before_runtime
         page.wait_for_function("() => window.cargobayEngine.timings.snapshotMaker?.stored === true",
                                timeout=ENGINE_TIMEOUT_MS, polling=200)
         made = page.evaluate("() => window.cargobayEngine.timings.snapshotMaker")
         assert made["bytes"] > 1_000_000 and made["make"] >= 0, made
         assert made["started"] >= page.evaluate("() => window.cargobayEngine.timings.ready"), made
         wait_offline_ready(page)
+        workers: list[str] = []
+        page.on("request", lambda r: workers.append(r.url) if "/engine.worker.mjs?" in r.url else None)
         page.reload()
         wait_ready(page)
         assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "restored"
+        assert len(workers) == 1 and "kept=1" in workers[0], workers
         start_match(page, ("human", "easy"), seed=4)
         assert error_message(page) == ""
         assert errors == []

@@ -31,10 +31,26 @@ const STAGE_TEXT = {
   failed: "Engine failed to start",
 };
 
+// The engine's memory snapshot of this build is kept in this browser (worker/snapshot.mjs): remembered here, so that
+// the worker looks for it only when it can be there (`?kept=1`); a first visit's worker then starts the runtime at
+// once instead of after a Cache API lookup (worker/engine.worker.mjs). A stale mark costs one lookup that misses.
+const SNAPSHOT_MARK = "cargobay.engine-snapshot";
+const snapshotId = `${stamped(cfg.build)}-${stamped(cfg.wheelSha).slice(0, 16)}`;
+function snapshotKept(kept) {
+  try {
+    if (kept === undefined) return localStorage.getItem(SNAPSHOT_MARK) === snapshotId;
+    if (kept) localStorage.setItem(SNAPSHOT_MARK, snapshotId);
+    else if (localStorage.getItem(SNAPSHOT_MARK) === snapshotId) localStorage.removeItem(SNAPSHOT_MARK);
+  } catch { /* no storage (a private mode): the worker looks only for a shipped snapshot */ }
+  return false;
+}
+
 function workerURL(role) {
   const url = new URL("./worker/engine.worker.mjs", document.baseURI);
   if (role) url.searchParams.set("role", role);
   const params = { build: stamped(cfg.build), pyodide: stamped(cfg.pyodide), wheel: stamped(cfg.wheel), sha: stamped(cfg.wheelSha) };
+  // (the shared engine always looks: its URL must be the same for every page that connects, or each boots one)
+  if (!role && (snapshotKept() || cfg.engineShared === "1")) params.kept = "1";
   // ?install=loadPackage on the page URL selects the slower install path (for bench/startup.py only).
   const page = new URL(location.href).searchParams;
   if (page.get("install") === "loadPackage") params.install = "loadPackage";
@@ -87,7 +103,9 @@ function onStatus(ev) {
     timings.ready = Math.round(performance.now());
     timings.worker = ev.timings || null;
     resolveReady(ev.state === "ready");
-    if (ev.state === "ready" && ev.timings?.snapshot === "wanted") whenIdle(makeSnapshot);
+    const snapshot = ev.timings?.snapshot;
+    if (ev.state === "ready" && snapshot !== "off") snapshotKept(snapshot === "restored"); // (a shipped one is kept too)
+    if (ev.state === "ready" && snapshot === "wanted") whenIdle(makeSnapshot);
   }
   render();
   for (const fn of listeners) {
@@ -116,6 +134,7 @@ function makeSnapshot() {
     const msg = e.data;
     if (!msg || msg.event !== "snapshot") return;
     const t = msg.timings || {};
+    if (msg.stored) snapshotKept(true);
     timings.snapshotMaker = {
       stored: Boolean(msg.stored), bytes: t.snapshotBytes ?? -1, started,
       make: t["snapshot-made"] !== undefined ? t["snapshot-made"] - t["snapshot-from"] : -1,

@@ -12,6 +12,11 @@
 // cold start ~0.15x of a bare boot. Once this engine is ready, the page starts, in idle time, a second worker of this
 // module with `?role=snapshot`, which boots afresh with `_makeSnapshot`, imports the engine, makes and stores the
 // snapshot (a pristine engine, no match), reports its size and make time, and is ended.
+// Nothing waits to find out whether there is a snapshot: loadPyodide must be told before it starts, and a Cache API
+// lookup plus a manifest.json fetch cost a first visit (which has none) 0.05-0.25 s before the runtime's own fetches
+// began. So the worker looks only where one can be: kept in this browser (`?kept=1`: the page, web/engine-client.js,
+// remembers that this build's snapshot was stored) or shipped with the site (SHIPPED_SNAPSHOT below, which
+// `build.py snapshot` writes into the built copy of this file).
 //
 // Run as a SharedWorker (the embed page, web/embed.html: several embedded games on one page), the engine boots
 // once for every page that connects; each page (port) gets a Python `Service` of its own, so their matches never
@@ -19,13 +24,19 @@
 
 // A thin transport (PROTOCOL.md v2): {id, text} in, {id, text} out; every check is in Python. The only
 // check here is the text's size. The protocol version lives in cargobay.service.PROTOCOL alone.
-import { dropSnapshot, findSnapshot, snapshotKey, storeSnapshot } from "./snapshot.mjs";
+// (worker/snapshot.mjs is imported only when a snapshot is looked for or stored: a static import was one more round
+// trip before this module ran, on every start)
+let snapshotModule = null;
+const snapshots = () => (snapshotModule ??= import("./snapshot.mjs"));
 
 // cargobay.limits.MAX_REQUEST_BYTES, read once the engine is imported (one source; every character is at least a
 // byte, so a longer text is surely over it); until then a queued request is checked by handle_json itself
 let maxRequestChars = Infinity;
 const here = new URL(import.meta.url);
 const siteRoot = new URL("../", here);
+// The memory snapshot file this site ships, relative to the site root (buildkit/browser.py ship_snapshot rewrites this
+// one line in dist/; a plain build ships none).
+const SHIPPED_SNAPSHOT = null;
 const t0 = performance.now();
 
 const timings = {};
@@ -69,19 +80,21 @@ const configP = readConfig();
 const useLoadPackage = here.searchParams.get("install") === "loadPackage";
 const useSnapshot = here.searchParams.get("snapshot") !== "0" && !useLoadPackage;
 const maker = here.searchParams.get("role") === "snapshot"; // the snapshot maker (see above), never a service
-const keyP = configP.then((cfg) => (useSnapshot ? snapshotKey(siteRoot, cfg) : null));
-const snapshotP = keyP.then((key) => findSnapshot(key, shippedSnapshot));
+// The snapshot's name in the Cache API (worker/snapshot.mjs): the build id and the wheel's sha256, so a new build never
+// restores an old snapshot; null when the build has no id.
+const keyP = configP.then((cfg) => (useSnapshot && cfg.build
+  ? new URL(`snapshot/${cfg.build}-${(cfg.sha256 || "").slice(0, 16)}.bin`, siteRoot).href : null));
+// Where a snapshot can be (see the top): kept, as the page says, or shipped; with neither, none is looked for.
+const lookFor = !maker && (here.searchParams.get("kept") === "1" || Boolean(SHIPPED_SNAPSHOT));
+const snapshotP = lookFor
+  ? Promise.all([keyP, snapshots()]).then(([key, { findSnapshot }]) => findSnapshot(key, shippedSnapshot))
+  : Promise.resolve(null);
 
-// The snapshot file the site ships (`build.py --snapshot`), named by manifest.json (the page's stamped config does not
-// say: the file is added to a built site), or null.
+// The snapshot file the site ships (`build.py --snapshot`): SHIPPED_SNAPSHOT, or, for a worker started with no
+// configuration in its URL, what manifest.json names; null when none.
 async function shippedSnapshot() {
-  if (maker) return null;
   const cfg = await configP;
-  let name = cfg.snapshot;
-  if (name === undefined) {
-    const res = await fetch(new URL("manifest.json", siteRoot), { cache: "no-cache" });
-    name = res.ok ? (await res.json()).snapshot : null;
-  }
+  const name = cfg.snapshot ?? SHIPPED_SNAPSHOT;
   return name ? new URL(name, siteRoot).href : null;
 }
 // "restored": booted from the snapshot; "wanted": booted afresh, none kept yet (the page has a maker take one);
@@ -93,6 +106,7 @@ const pyodideP = configP.then(async (cfg) => {
   const [{ loadPyodide }, snapshot, key] = await Promise.all([
     import(new URL("pyodide.mjs", indexURL).href), maker ? null : snapshotP, keyP]);
   postStatus("loading", "runtime", 0.1);
+  mark("runtime-start"); // (loadPyodide called: what came before it is this worker's own cost over a bare boot)
   let py = null;
   if (snapshot) {
     try {
@@ -101,7 +115,7 @@ const pyodideP = configP.then(async (cfg) => {
       timings.snapshotFrom = snapshot.from;
     } catch (err) {
       console.warn("cargobay: the engine snapshot could not be restored; starting afresh:", String(err));
-      await dropSnapshot(key);
+      await (await snapshots()).dropSnapshot(key);
     }
   }
   if (!py) {
@@ -162,7 +176,7 @@ async function boot() {
     const bytes = py.makeMemorySnapshot();
     mark("snapshot-made");
     timings.snapshotBytes = bytes.byteLength;
-    const stored = await storeSnapshot(await keyP, bytes);
+    const stored = await (await snapshots()).storeSnapshot(await keyP, bytes);
     mark("snapshot-stored");
     postMessage({ event: "snapshot", stored, timings });
     return null;

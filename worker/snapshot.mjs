@@ -5,13 +5,11 @@
 // boots restore it instead of starting Python and importing the engine again. A snapshot that fails to restore is
 // dropped and the boot goes on without it. (The service worker's clean-up never touches this cache.)
 // A site built with `python build.py build --snapshot` also ships the snapshot as a file its manifest names
-// ("snapshot"): a start with none kept yet fetches that file (and keeps it), so even a first visit restores.
+// ("snapshot", and the built engine.worker.mjs's SHIPPED_SNAPSHOT): a start with none kept yet fetches that file (and
+// keeps it), so even a first visit restores. Looked for only where one can be (engine.worker.mjs, lookFor).
 const CACHE = "cargobay-snapshot";
 
-export function snapshotKey(siteRoot, cfg) {
-  if (!cfg.build) return null;
-  return new URL(`snapshot/${cfg.build}-${(cfg.sha256 || "").slice(0, 16)}.bin`, siteRoot).href;
-}
+// (the key: engine.worker.mjs keyP)
 
 // The snapshot's bytes (a promise, so reading overlaps the runtime's own start), or null when there is none;
 // `from` says where they came from ("kept": this browser's cache, "shipped": the site's file). `shipped()` gives the
