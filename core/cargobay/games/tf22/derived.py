@@ -47,8 +47,8 @@ class Derived:
     layer: a move copies the occupants, not the White Ore or the cargo). Read the layers; only the methods here
     write them."""
 
-    __slots__ = ("armed", "cargo", "comms", "lander", "makers", "ore", "owner", "pods", "pontoon", "shared", "top",
-                 "units")
+    __slots__ = ("armed", "cargo", "comms", "lander", "makers", "ore", "own_comms", "owner", "pods", "pontoon",
+                 "shared", "top", "units")
 
     def __init__(self, pieces: Mapping[int, Piece]) -> None:
         self.top: dict[int, int] = {}
@@ -63,6 +63,7 @@ class Derived:
         self.makers: dict[int, None] = {}  # the Production Units on the map
         self.owner = 0  # the serial number of the one state that may update it in place (0: none)
         self.shared = 0  # the layers shared with another Derived (bits: L_TOP, L_PONTOON, ...)
+        self.own_comms = -1  # the companies whose set of hexes in ``comms`` is this one's own (bits; -1: all)
         for pid, piece in pieces.items():
             if piece.carrier >= 0:
                 self.cargo.setdefault(piece.carrier, []).append(pid)
@@ -79,6 +80,7 @@ class Derived:
         new.makers = self.makers
         new.owner = 0
         new.shared = self.shared = ALL_LAYERS  # this one shares them from now on too
+        new.own_comms = self.own_comms = 0  # and each company's set of hexes
         return new
 
     def _own(self, layers: int) -> None:
@@ -103,10 +105,18 @@ class Derived:
             self.units = self.units.copy()
         if layers & L_ORE:
             self.ore = self.ore.copy()
-        if layers & L_COMMS:
-            self.comms = {comm: cells.copy() for comm, cells in self.comms.items()}
+        if layers & L_COMMS:  # the mapping only: a company's set of hexes is copied when first changed (_own_comm)
+            self.comms = self.comms.copy()
         if layers & L_MAKERS:
             self.makers = self.makers.copy()
+
+    def _own_comm(self, comm: int) -> None:
+        """Copy company ``comm``'s set of hexes if this Derived still shares it (after ``_own(L_COMMS)``)."""
+        if not self.own_comms >> comm & 1:
+            self.own_comms |= 1 << comm
+            cells = self.comms.get(comm)
+            if cells is not None:
+                self.comms[comm] = cells.copy()
 
     def _place(self, pid: int, piece: Piece) -> None:
         kind = piece.kind
@@ -122,6 +132,7 @@ class Derived:
                 self.lander[cell] = pid
         elif kind == "freighter":
             self._own(L_TOP | L_COMMS | L_UNITS)
+            self._own_comm(piece.comm)
             hexes = freighter_hexes(piece.hex, piece.aux)
             for cell in hexes:
                 self.top[cell] = pid
@@ -134,6 +145,7 @@ class Derived:
         else:
             armed = kind in ARMED
             self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0))
+            self._own_comm(piece.comm)
             self.top[piece.hex] = pid
             if armed:
                 self.armed[pid] = None
@@ -158,6 +170,7 @@ class Derived:
         armed = kind in ARMED
         maker = kind == "production"
         self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0) | (L_MAKERS if maker else 0))
+        self._own_comm(comm)
         top, comms, units = self.top, self.comms, self.units
         cells = comms[comm]
         cells.discard(old.hex)
@@ -203,6 +216,7 @@ class Derived:
                 self.ore.discard(piece.hex)
             else:
                 self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if kind in ARMED else 0))
+                self._own_comm(piece.comm)
                 layer = self.top
                 cells = self.comms[piece.comm]
                 cells.difference_update(hexes)

@@ -32,16 +32,17 @@ class Seat:
         self.zones = zones(state)
         self.enemy = self.zones.enemy(seat)
         self.ap = state.ap[seat]
-        self.land = LAND_CELLS[state.tide]
-        self.moving = state.phase == "play" and state.seat == seat  # the seat is in its move (units may act)
+        phase, mover, breach, tide = state.phase, state.seat, state.breach, state.tide
+        self.land = LAND_CELLS[tide]
+        self.moving = phase == "play" and mover == seat  # the seat is in its move (units may act)
         self._ready: list[tuple[int, int, int]] | None = None
         self._aims: set[int] | None = None
         self._active = active_memo(state, seat)  # fire.active's memo of this state, shared
         self.lists: dict[int, list[str]] = {}  # unit -> its actions (unit_actions)
         # carrying the lists from state to state (carry.py): what a list depends on besides the pieces
-        self.sig = (state.phase, state.seat, state.breach, state.tide)
-        self.breach = state.breach
-        self.records = self.moving and state.breach < 0  # the lists made are recorded for the copies (``carry.entry``)
+        self.sig = (phase, mover, breach, tide)
+        self.breach = breach
+        self.records = self.moving and breach < 0  # the lists made are recorded for the copies (``carry.entry``)
         self.holder, self.shots, self.built, self.reserve = state.holder, state.shots, state.built, state.reserve
         self.modules, self.landers, self.pieces = state.modules, state.landers, state.pieces
         # unit -> its piece, the hexes its list read, its targets' hexes (shots: the partners within 3 of them), the

@@ -45,7 +45,7 @@ FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zone
 # what a unit's action or an undo never changes (``TF22State.copy(unit=True)`` shares them; only the turn's flow,
 # flow.py, changes them, in place)
 UNIT_SHARED = ("order", "deck", "faceup", "known", "landers", "saved", "flown", "freight")
-# the per-move counters an undo entry restores (besides the pieces it touched)
+# the per-move counters an undo entry restores (besides the pieces it touched; open_entry and undo name each)
 SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "next_id", "breach", "phase", "events")
 
 
@@ -246,7 +246,7 @@ class TF22State:
                     "modules": parent.modules, "holder": parent.holder, "captured": parent.captured,
                     "next_id": parent.next_id, "breach": parent.breach, "phase": parent.phase,
                     "events": parent.events}
-        return {  # _snapshot of each name in SMALL, written out (one is taken before every action)
+        return {  # a copy of each name in SMALL, written out (one is taken before every action; undo: the same)
             "ap": self.ap.copy(), "shots": self.shots.copy(), "built": {k: v.copy() for k, v in self.built.items()},
             "reserve": self.reserve.copy(), "modules": [row.copy() for row in self.modules],
             "holder": self.holder.copy(), "captured": [row.copy() for row in self.captured], "next_id": self.next_id,
@@ -264,8 +264,13 @@ class TF22State:
         piece by piece as for any action (``fire.zones`` recomputes them if the tide or the holders differ)."""
         entry = self.journal.pop()
         holder = self.holder
-        for name, value in entry["small"].items():
-            setattr(self, name, _snapshot(value))
+        small = entry["small"]  # a copy of each name in SMALL put back, written out (as open_entry takes them)
+        self.ap, self.shots, self.reserve = small["ap"].copy(), small["shots"].copy(), small["reserve"].copy()
+        self.built = {pid: kinds.copy() for pid, kinds in small["built"].items()}
+        self.modules, self.holder = [row.copy() for row in small["modules"]], small["holder"].copy()
+        self.captured = [row.copy() for row in small["captured"]]
+        self.next_id, self.breach, self.phase = small["next_id"], small["breach"], small["phase"]
+        self.events = small["events"].copy()
         zones = self._cache.get("zones") or self._cache.get("carried")
         self._cache = {"carried": zones} if zones is not None and self.holder == holder else {}
         for pid, old in entry["pieces"].items():
@@ -310,14 +315,6 @@ class TF22State:
 def _watch(cells: tuple[int, ...], kind: int) -> tuple[int, ...]:
     """``TF22State._dirty``'s names for a change of ``kind`` (``FIRE_WATCH``, ...) on ``cells``."""
     return tuple(cell + kind for cell in cells)
-
-
-def _snapshot(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_snapshot(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _snapshot(item) for key, item in value.items()}
-    return value
 
 
 # --- JSON ---------------------------------------------------------------------------------------------
