@@ -163,16 +163,16 @@ def probe(page: Surface) -> tuple[str, str, bool, str]:
 
 def settle(pages: Sequence[Surface]) -> list[tuple[str, str, bool, str]]:
     """Wait until some page has a move to make, or every page shows game over (polling the pages); returns each
-    page's probe."""
-    deadline = time.monotonic() + SETTLE_S
-    while time.monotonic() < deadline:
+    page's probe. Fails once SETTLE_S pass with no page's step, hash or wait changing (``Progress``)."""
+    progress = Progress(pages)
+    while progress.alive():
         probes = [probe(page) for page in pages]
         for error, *_ in probes:
             assert error == "", error
         if all(state == "over" for _, state, _, _ in probes) or any(ready for _, _, ready, _ in probes):
             return probes
         wait_change(pages)
-    raise AssertionError(f"no page got a move: {[(phase(p), attr(p, 'data-step')) for p in pages]}")
+    raise AssertionError(f"no page got a move: {[rest_state(p) for p in pages]}")
 
 
 def decide(page: Surface) -> None:
@@ -199,15 +199,64 @@ def play(pages: Sequence[Surface], *, until_step: int | None = None) -> int:
         assert decisions < MAX_DECISIONS, "the match did not end"
 
 
+# What a page shows of where its match stands (board data set by web/p2p/session.py apply and ui/board.py): the
+# step, the state hash, whom the match waits for ("<phase>:<keys>": move, commit, reveal, deck keys, shuffle,
+# shares, audit), whether one of this page's seats is to decide, busy (its job queue running), the p2p phase.
+REST_JS = """() => { const b = document.getElementById('board');
+  return [b.dataset.step || '', b.dataset.hash || '', b.dataset.waiting || '', b.dataset.toDecide === 'yes',
+          b.hasAttribute('aria-busy'), b.dataset.p2p || '']; }"""
+
+
+def rest_state(page: Surface) -> tuple[str, str, str, bool, bool, str]:
+    """(step, hash, waiting, to decide, busy, p2p phase) in one round trip."""
+    step, digest, waiting, to_decide, busy, state = page.evaluate(REST_JS)
+    return step, digest, waiting, to_decide, busy, state
+
+
+def at_rest(states: Sequence[tuple[str, str, str, bool, bool, str]]) -> bool:
+    """The pages agree on the step, the hash and whom the match waits for, none is busy, and the match waits on a
+    decision (a page has a seat to decide) or is over on every page. The hash alone is not enough: a step's hash
+    is recorded before its deal, so pages stand at the same step and hash, none busy, while the deck keys, shuffles
+    and shares (or chance commitments and reveals) are still on their way; then no seat is to decide anywhere."""
+    same = len({(step, digest, waiting) for step, digest, waiting, *_ in states}) == 1
+    quiet_all = not any(busy for *_, busy, _ in states)
+    waits_on_a_seat = any(to_decide for _, _, _, to_decide, _, _ in states)
+    over = all(state == "over" for *_, state in states)
+    return same and quiet_all and (waits_on_a_seat or over)
+
+
 def wait_in_step(pages: Sequence[Surface]) -> None:
-    """Wait until both pages stand at the same step with the same state hash."""
-    deadline = time.monotonic() + SETTLE_S
-    while time.monotonic() < deadline:
-        steps = {(attr(p, "data-step"), attr(p, "data-hash")) for p in pages}
-        if len(steps) == 1 and all(quiet(p) for p in pages):
+    """Wait until the pages stand in step (``at_rest``): the same step, hash and wait, none busy, a seat to decide
+    or the match over everywhere. Fails once SETTLE_S pass with no page's step, hash or wait changing."""
+    progress = Progress(pages)
+    while progress.alive():
+        if at_rest(progress.states):
             return
         wait_change(pages)
-    raise AssertionError(f"pages out of step: {[(attr(p, 'data-step'), attr(p, 'data-hash')) for p in pages]}")
+    raise AssertionError(f"pages out of step: {progress.states}")
+
+
+class Progress:
+    """A wait's deadline, SETTLE_S from the last change of any page's step, hash or wait (a cryptographic deal of
+    three pages on a loaded machine takes long, but its shuffles and shares change the wait as they come); at most
+    MOST_S in all."""
+
+    MOST_S = 5 * SETTLE_S
+
+    def __init__(self, pages: Sequence[Surface]) -> None:
+        self.pages = pages
+        self.start = self.changed = time.monotonic()
+        self.states: list[tuple[str, str, str, bool, bool, str]] = []
+        self.seen: list[tuple[str, str, str]] = []
+
+    def alive(self) -> bool:
+        """Read every page (``states``); False once the wait is over its time."""
+        now = time.monotonic()
+        self.states = [rest_state(page) for page in self.pages]
+        seen = [(step, digest, waiting) for step, digest, waiting, *_ in self.states]
+        if seen != self.seen:
+            self.seen, self.changed = seen, now
+        return now - self.changed < SETTLE_S and now - self.start < self.MOST_S
 
 
 def assert_same_final(pages: Sequence[Surface]) -> None:

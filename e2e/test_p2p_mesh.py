@@ -238,8 +238,10 @@ def spectator_reloads(host: Page, guest: Page, watcher: Page) -> None:
     assert phase(host) == "connected" and phase(guest) == "connected"  # a spectator never stalls the players
     assert peer_state(host, 1) == "connected" and peer_state(guest, 0) == "connected"
     assert attr(watcher, "data-step") == step and attr(watcher, "data-hash") == digest
+    # (the reconnect boxes are drawn as the panels are, after the phase and the peers' states: wait for them)
+    host.wait_for_selector("#p2p-reconnect-box", state="visible")
     assert host.locator("#p2p-reconnect-with").is_hidden()  # only one page is missing here
-    assert watcher.locator("#p2p-reconnect-with").is_visible()  # two are missing there: choose which
+    watcher.wait_for_selector("#p2p-reconnect-with", state="visible")  # two are missing there: choose which
     shot(host, "p2p-mesh-07-spectator-away")
     play([host, guest], until_step=int(step) + 6)  # the players go on without it
     wait_in_step([host, guest])
