@@ -29,7 +29,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> Generator[
 # first, then the other browser tests, then everything else. A stable sort: a module's tests stay together.
 LONGEST_FIRST = (
     "e2e/test_loot_p2p.py", "e2e/test_p2p_networks.py", "e2e/test_p2p_mesh.py", "e2e/test_p2p.py",
-    "e2e/test_p2p_crypto.py", "e2e/test_haul.py", "e2e/test_p2p_relay.py", "e2e/test_tf22.py",
+    "e2e/test_haul.py", "e2e/test_p2p_relay.py", "e2e/test_tf22.py",
     "e2e/test_p2p_hostile.py", "e2e/test_matches.py", "e2e/test_friend_bots.py", "e2e/test_teamup.py",
     "e2e/test_offline.py", "e2e/test_embed.py", "e2e/test_loot.py", "e2e/test_newcomer.py",
 )

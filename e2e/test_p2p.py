@@ -1,6 +1,7 @@
 """Play a friend, peer to peer, in a real Chromium: two pages in separate browser contexts (as two people
 on two browsers) connect by exchanging the invite and reply codes exactly as people would (read one page's
-text box, paste into the other's), play a whole LOAD! match by clicking, survive a reload mid-match by
+text box, paste into the other's), play a whole LOAD! match by clicking (its cards dealt cryptographically: each page
+holds only its own hand, the decks audited at the end; once test_p2p_crypto.py), survive a reload mid-match by
 reconnecting, and refuse hostile channel messages; the invite link, garbage invites, corrupt saves and the
 connection settings (servers checked, stored, carried by the invite). No server is involved beyond the static
 files. Three pages: test_p2p_mesh.py."""
@@ -38,7 +39,37 @@ from ux import open_ready
 pytestmark = pytest.mark.e2e
 
 
-def test_two_browsers_play_a_whole_match(new_page: NewPage) -> None:
+OWN = {0: range(4, 16), 1: range(16, 28)}  # LOAD!'s deal: 4 face down, 12 to seat 0, 12 to seat 1
+
+
+def saved_match(page: Page) -> dict[str, Any]:
+    text = page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.p2p'))")
+    return dict(json.loads(text)["save"])
+
+
+def worker_state(page: Page) -> dict[str, Any]:
+    answer = page.evaluate("() => window.cargobayEngine.request(JSON.stringify("
+                           "{v: 2, type: 'p2p_snapshot', now: Date.now() / 1000})).then(JSON.parse)")
+    assert answer["ok"], answer
+    return dict(answer["result"])
+
+
+def assert_only_own_cards(save: dict[str, Any], me: int) -> None:
+    deals = [action.split(":", 1)[1].split(",") for seat, action in save["log"]["actions"]
+             if seat == -1 and action.startswith("deal:")]
+    assert deals
+    for deal in deals:
+        assert all((card != "?") == (index in OWN[me]) for index, card in enumerate(deal)), deal
+    for event in save["dealing"]["events"].values():
+        assert {int(p) for p in event["mine"]} <= set(OWN[me])  # the only faces it holds are its own
+
+
+def test_two_browsers_play_a_whole_match_dealt_cryptographically(new_page: NewPage) -> None:
+    """A whole LOAD! match by clicks, chat both ways; its cards dealt cryptographically (issue 12,
+    cargobay.net.dealing): each page's saved match (localStorage) and its engine's state (the worker's peer, as its
+    snapshot's save) hold its own hand only, every other card of every deal as ``?``; the players panel says the
+    hidden cards are cryptographic, and audited once the match is over (the same decks on both pages)."""
     host, guest = new_page(), new_page()
     for page in (host, guest):
         open_ready(page)
@@ -48,6 +79,8 @@ def test_two_browsers_play_a_whole_match(new_page: NewPage) -> None:
     assert guest.locator("#p2p-peers li[data-peer='0']").get_attribute("data-state") == "connected"
     codes = [len(host.input_value("#p2p-invite-text")), len(guest.input_value("#p2p-reply-text"))]
     assert all(40 < n < 400 for n in codes), codes
+    for page in (host, guest):
+        page.wait_for_selector("#p2p-trust[data-trust='cryptographic']", state="attached")
 
     # Chat both ways.
     host.fill("#p2p-chat-input", "good luck <b>!</b>")
@@ -58,16 +91,31 @@ def test_two_browsers_play_a_whole_match(new_page: NewPage) -> None:
     guest.click("#p2p-chat-send")
     host.wait_for_function("() => document.getElementById('p2p-chat-log').textContent.includes('you too')")
 
-    decisions = play([host, guest], until_step=12)
+    decisions = play([host, guest], until_step=8)
+    wait_in_step([host, guest])
+    shot(host, "p2p-crypto-01-playing")
+    for me, page in enumerate((host, guest)):
+        assert_only_own_cards(saved_match(page), me)
+        state = worker_state(page)
+        assert_only_own_cards(state["save"], me)
+        assert state["trust"]["level"] == "cryptographic" and not state["trust"]["audited"]
+        other_hand = worker_state((guest, host)[me])["view"]["hand"]
+        assert state["view"]["hand"] and other_hand and len(other_hand) == state["view"]["hand_counts"][1 - me]
+    decisions += play([host, guest], until_step=12)
     shot(host, "p2p-03-playing")
     decisions += play([host, guest])
     assert decisions >= 40
     assert_same_final([host, guest])
     shot(guest, "p2p-05-over")
+    audited = [worker_state(page)["save"]["dealing"]["audited"] for page in (host, guest)]
+    assert audited[0] and audited[0] == audited[1]  # every deck checked, the same on both pages
     for page in (host, guest):
+        page.wait_for_selector("#p2p-trust[data-audited='yes']", state="attached")
         assert error_message(page) == "", error_message(page)  # no error on a happy path
         assert recorder_of(page).errors == []
         assert refusals(page) == 0
+    assert attr(host, "data-hash") == attr(guest, "data-hash")
+    shot(guest, "p2p-crypto-02-over")
 
 
 def test_reload_mid_match_pauses_then_reconnects_and_finishes(new_page: NewPage) -> None:
