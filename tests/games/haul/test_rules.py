@@ -203,3 +203,20 @@ def test_the_state_round_trips_and_a_malformed_one_is_refused() -> None:
     for entry in bad:
         with pytest.raises(StateError):
             GAME.state_from_json(entry)
+
+
+def test_every_state_of_a_match_stays_as_it_was() -> None:
+    # an action's new state shares the lists the action leaves alone (HaulState.sharing): no later action may change one
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.new_state()
+        history = []
+        while (player := GAME.current_player(state)) != TERMINAL:
+            history.append((state, json.dumps(GAME.state_to_json(state))))
+            if player == CHANCE:
+                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            seat = rng.choice(GAME.acting_seats(state))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        changed = [step for step, (old, text) in enumerate(history) if json.dumps(GAME.state_to_json(old)) != text]
+        assert not changed, f"seed {seed}: the states of steps {changed[:5]} changed after they were made"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -217,3 +218,21 @@ def test_a_card_drawn_by_an_action_resolves_its_own_action_before_the_next_card(
     state = GAME.apply(state, 2, "steal:0:oil")
     assert state.collections == [[], ["totem"], ["dart", "oil", "gold"]] and state.flags == [1, 0, 0]
     assert state.discards == ["handkerchief"] and state.round == 2
+
+
+def test_every_state_of_a_match_stays_as_it_was() -> None:
+    # an action's new state shares the lists the action leaves alone (LootState.fork): no later action may change one
+    for seed in range(15):
+        rng = random.Random(seed)
+        state = GAME.new_state(2 + seed % 5, GAME.info.resolve_options(
+            {"shootout": "gun cards" if seed % 2 else "quick-draw", "crypto": seed % 4 == 3}))
+        history = []
+        while (player := GAME.current_player(state)) != TERMINAL:
+            history.append((state, json.dumps(GAME.state_to_json(state))))
+            if player == CHANCE:
+                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
+                continue
+            seat = rng.choice(GAME.acting_seats(state))
+            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        changed = [step for step, (old, text) in enumerate(history) if json.dumps(GAME.state_to_json(old)) != text]
+        assert not changed, f"seed {seed}: the states of steps {changed[:5]} changed after they were made"

@@ -1,7 +1,8 @@
 """Item cards' actions (Item Cards, Basic Rules 2: performed at once, lowest location first): gaining a card,
 the prompts of the action cards and of Tall Glass of Water, Copy Cat and Love Letter, and White Flags.
 
-Every function changes the state it is given (the engine passes a copy). A prompt is ``[seat, kind, card]``:
+Every function changes the state it is given (the engine passes a copy: ``LootState.fork``, whose shared lists are
+replaced here, never changed in place). A prompt is ``[seat, kind, card]``:
 ``card`` is the card whose ability it is (``dynamite``, or ``cat=dynamite`` for a Copy Cat that copied one).
 """
 
@@ -26,7 +27,9 @@ def letters_held(state: LootState, seat: int) -> int:
 
 def flag(state: LootState, seat: int) -> None:
     """A White Flag; a Copy Cat still waiting for a card to copy becomes this White Flag."""
-    state.flags[seat] += 1
+    flags = state.flags[:]  # (a shared list: replaced, never changed in place; LootState.fork)
+    flags[seat] += 1
+    state.flags = flags
     own = state.collections[seat]
     while "cat" in own:  # every waiting Copy Cat
         own[own.index("cat")] = "cat=flag"
@@ -110,7 +113,9 @@ def lose(state: LootState, seat: int, card: str) -> None:
     """``card`` leaves ``seat``'s collection (``flag``: one of its White Flags, ruling 8); a Love Letter lost takes
     an unused one only if no used is left."""
     if card == FLAG:
-        state.flags[seat] -= 1
+        flags = state.flags[:]
+        flags[seat] -= 1
+        state.flags = flags
         return
     state.collections[seat].remove(card)
     mine = [entry for entry in state.letters if entry[0] == seat]
@@ -214,14 +219,14 @@ def answer(state: LootState, seat: int, action: str) -> None:
     if isinstance(move, Discard):
         for item in move.cards:
             lose(state, seat, item)
-            state.discards.append(_plain(item))
+            state.discards = [*state.discards, _plain(item)]
         state.events.append(f"seat {seat}'s Dynamite discards {', '.join(move.cards)}")
     elif isinstance(move, Steal):
         _steal(state, seat, move.seat, move.card)
     elif isinstance(move, Handkerchief):
         if move.draw:
             lose(state, seat, card)
-            state.discards.append(_plain(card))
+            state.discards = [*state.discards, _plain(card)]
             drawn, state.deck = [dealt.reveal(state, c) for c in state.deck[:2]], state.deck[2:]
             state.gains[:0] = [[seat, c] for c in drawn]
             state.events.append(f"seat {seat} discards the Handkerchief and draws {', '.join(drawn) or 'nothing'}")
@@ -311,6 +316,6 @@ def _letter(state: LootState, seat: int, location: int | None) -> None:
         return
     entry = next(e for e in state.letters if e[0] == seat)
     state.letters.remove(entry)
-    state.sitting.append(seat)
-    state.queue.append([location, seat])
+    state.sitting = [*state.sitting, seat]
+    state.queue = [*state.queue, [location, seat]]
     state.events.append(f"seat {seat} uses a Love Letter on location {location}")

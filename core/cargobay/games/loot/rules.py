@@ -185,12 +185,15 @@ class LootGame(Game[LootState]):
         )
 
     def current_player(self, state: LootState) -> int:
-        if state.phase in ("deck", "coin", "open"):
+        phase = state.phase
+        if phase in {"pick", "gun", "shootout"}:
+            return SIMULTANEOUS
+        if phase in ("deck", "coin", "open"):
             return CHANCE
-        if state.phase == "prompt":
+        if phase == "prompt":
             assert state.prompt is not None
             return int(state.prompt[0])
-        if state.phase == "end":
+        if phase == "end":
             return TERMINAL
         return SIMULTANEOUS
 
@@ -198,9 +201,13 @@ class LootGame(Game[LootState]):
         phase = state.phase
         if phase == "pick":
             picks = state.picks
+            if picks.count(None) == len(picks):  # (nobody has picked yet: every picker)
+                return tuple(sorted(state.pickers))
             return tuple([seat for seat in sorted(state.pickers) if picks[seat] is None])
         if phase == "gun":
             guns = state.guns
+            if guns.count(None) == len(guns):  # (neither duellist has chosen yet)
+                return tuple(sorted(state.duels[0][1:]))
             return tuple([seat for seat in sorted(state.duels[0][1:]) if guns[seat] is None])
         if phase == "playoff":
             guns = state.guns
@@ -243,7 +250,10 @@ class LootGame(Game[LootState]):
         if state.phase == "pick":  # (sorted, as "pick:1" < "pick:2" .. "pick:6")
             if seat not in state.pickers or state.picks[seat] is not None:  # (``_acting``, the commonest case)
                 return []
-            return [_PICKS[index] for index, card in enumerate(state.locations) if card is not None]
+            locations = state.locations
+            if None not in locations:  # (every location holds a card)
+                return list(_PICKS[: len(locations)])
+            return [_PICKS[index] for index, card in enumerate(locations) if card is not None]
         if not self._acting(state, seat):
             return []
         if state.phase == "prompt":
@@ -296,33 +306,26 @@ class LootGame(Game[LootState]):
         move = _PARSED.get(action) if type(action) is str else None  # (parse's own cache, looked up here)
         if move is None:
             move = parse(action)
-        kind = type(move)
-        if kind is Deck:
-            assert isinstance(move, Deck)
+        if type(move) is Deck:
             return self._deck(state, seat, list(move.cards))
-        if kind is Coin:
-            assert isinstance(move, Coin)
+        if type(move) is Coin:
             return self._coin(state, seat, move.seat)
         if not self._acting(state, seat):
             raise IllegalActionError(f"seat {seat} has nothing to choose now",
                                      "Pick Items / Resolve Duels: only the players picking or dueling choose")
-        if kind is Pick:
-            assert isinstance(move, Pick)
+        if type(move) is Pick:
             if state.phase != "pick":
                 raise IllegalActionError("no location is picked now", "Pick Items")
             return self._pick(state, seat, move.location)
-        if kind is Gun:
-            assert isinstance(move, Gun)
+        if type(move) is Gun:
             if state.phase not in ("gun", "playoff"):
                 raise IllegalActionError("no gun card is played now", "Resolve Duels")
             return self._gun(state, seat, move.gun)
-        if kind is Draw:
-            assert isinstance(move, Draw)
+        if type(move) is Draw:
             if state.phase != "shootout":
                 raise IllegalActionError("nobody is drawing now", "Shootout")
             return self._draw(state, seat, move.ms)
-        new = state.copy()
-        new.events = []
+        new = state.fork()
         effects.answer(new, seat, action)
         self._run(new)
         return new
@@ -384,7 +387,9 @@ class LootGame(Game[LootState]):
                 effects.gain(state, seat, card)
                 continue
             if state.queue:
-                location, seat = state.queue.pop(0)
+                queue = state.queue  # (a shared list: replaced, never changed in place; LootState.fork)
+                location, seat = queue[0]
+                state.queue = queue[1:]
                 card = state.locations[location - 1]
                 assert card is not None
                 state.locations[location - 1] = None
@@ -393,7 +398,8 @@ class LootGame(Game[LootState]):
                 effects.gain(state, seat, card)  # the next of the gains (gained first: none is pending here)
                 continue
             if state.asking:
-                seat = state.asking.pop(0)
+                seat = state.asking[0]
+                state.asking = state.asking[1:]
                 if self._any_open(state):
                     state.prompt = [seat, "letter", "letter"]
                 continue
@@ -444,9 +450,8 @@ class LootGame(Game[LootState]):
                 new = state.sharing()
                 new.picks = picks
                 return new
-        new = state.copy()
+        new = state.fork()
         new.picks = picks
-        new.events = []
         self._resolve_picks(new)
         return new
 
@@ -475,18 +480,18 @@ class LootGame(Game[LootState]):
             if len(seats) == 1:
                 queue.append([location, seats[0]])
             elif len(seats) == 2:
-                state.duels.append([location, *seats])
+                state.duels = [*state.duels, [location, *seats]]
             elif location in state.crowded:  # 3+: crowded a second time, the card is discarded, all take a flag
                 card = state.locations[location - 1]
                 assert card is not None
-                state.discards.append(card)
+                state.discards = [*state.discards, card]
                 state.locations[location - 1] = None
                 for seat in seats:
                     effects.flag(state, seat)
                 state.events.append(f"location {location} crowded again: {card} discarded, White Flags")
             else:  # 3+: a redo
-                state.crowded.append(location)
-                state.redo += seats
+                state.crowded = [*state.crowded, location]
+                state.redo = [*state.redo, *seats]
                 state.events.append(f"location {location} too crowded: seats {seats} redo")
         self._run(state)
 
@@ -503,14 +508,16 @@ class LootGame(Game[LootState]):
                 new = state.sharing()
                 new.guns = guns
                 return new
-        new = state.copy()
-        new.events = []
+        new = state.fork()
         seats = new.playoff if new.phase == "playoff" else new.duels[0][1:]
         played = {who: guns[who] or "" for who in seats}
         new.guns = [None] * new.players
-        for who, kind in played.items():
-            if kind in SINGLE_USE:
-                new.spent[who].append(kind)
+        if "acolyte" in guns or "duel" in guns:  # (SINGLE_USE; the others go back to the hand)
+            spent = new.spent[:]
+            for who, kind in played.items():
+                if kind in SINGLE_USE:
+                    spent[who] = [*spent[who], kind]
+            new.spent = spent
         new.last = {"kind": new.phase, "choices": [[who, kind] for who, kind in played.items()]}
         new.events.append(", ".join(f"seat {who} plays {kind}" for who, kind in played.items()))
         if new.phase == "playoff":
@@ -551,8 +558,7 @@ class LootGame(Game[LootState]):
                 new = state.sharing()
                 new.draws = draws
                 return new
-        new = state.copy()
-        new.events = []
+        new = state.fork()
         times = {who: draws[who] or EARLY for who in new.shooters}
         new.draws = [None] * new.players
         new.last = {"kind": "shootout", "choices": [[who, ms] for who, ms in times.items()]}
@@ -577,7 +583,7 @@ class LootGame(Game[LootState]):
             raise IllegalActionError("a coin is tossed only after three ties", "Other Ways to Play")
         if winner not in state.coin_among:
             raise IllegalActionError(f"seat {winner} is not in this toss", "Other Ways to Play")
-        new = state.copy()
+        new = state.fork()
         new.events = [f"the coin names seat {winner}"]
         new.coin_among = []
         new.shooters = []
@@ -589,7 +595,8 @@ class LootGame(Game[LootState]):
         return new
 
     def _end_duel(self, state: LootState, winner: int) -> None:
-        location, first, second = state.duels.pop(0)
+        location, first, second = state.duels[0]
+        state.duels = state.duels[1:]
         loser = second if winner == first else first
         card = state.locations[location - 1]
         assert card is not None

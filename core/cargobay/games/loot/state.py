@@ -25,7 +25,8 @@ EARLY = 0  # a draw time of 0: pressed before "Draw!"
 
 @dataclass
 class LootState:
-    """A match of Loot N' Loaded; mutable inside the engine only, which copies before it changes one."""
+    """A match of Loot N' Loaded; mutable inside the engine only, which copies before it changes one (``copy``: every
+    list new, for a caller that changes the copy; ``fork`` and ``sharing``: the engine's own, some lists shared)."""
 
     players: int = 2
     mode: str = "quick-draw"  # how ties and Duel Guns are settled (the option "shootout")
@@ -98,6 +99,26 @@ class LootState:
         data["badges"] = [*map(_copied, badges)] if badges else []
         data["asking"] = self.asking[:]
         data["events"] = self.events[:]
+        data["crypto"] = None if self.crypto is None else dealt.copy(self.crypto)
+        new.__dict__ = data
+        return new
+
+    def fork(self) -> LootState:
+        """The engine's copy for an action that resolves: new lists for what the rules change in place (the deck, the
+        locations, the collections, the cards held, the gains, Love Letters and Badges), every other list shared (the
+        rules give a state a new one of those, never change one in place), and the events new and empty (each such
+        action tells its own)."""
+        new = object.__new__(LootState)
+        data = self.__dict__.copy()  # (the shared lists, the ints, strings, the items tuple and ``last``)
+        data["deck"] = self.deck[:]
+        data["locations"] = self.locations[:]
+        data["collections"] = [*map(_copied, self.collections)]
+        data["held"] = self.held[:]
+        gains, letters, badges = self.gains, self.letters, self.badges  # (their entries are never changed in place)
+        data["gains"] = gains[:] if gains else []
+        data["letters"] = letters[:] if letters else []
+        data["badges"] = badges[:] if badges else []
+        data["events"] = []
         data["crypto"] = None if self.crypto is None else dealt.copy(self.crypto)
         new.__dict__ = data
         return new
