@@ -1,4 +1,4 @@
-// Cargo Bay engine client: starts the engine worker (right after the page script, see startWorker), mirrors its status into
+// Cargo Bay engine client: starts the engine worker (at once, see startWorker), mirrors its status into
 // <html data-engine="loading|ready|error"> and the progress bar, and exposes
 //
 //   window.cargobayEngine.request(jsonText) -> Promise<jsonText>
@@ -196,16 +196,19 @@ function failAll(message) {
   pending.clear();
 }
 
-// The page script (MicroPython, on this thread) starts first and the engine worker right after it: on a small
-// machine both compete for the same two cores, and a menu that answers at once matters more than the
-// ~0.1-0.3 s this moves the engine's boot. The worker starts when the page script is ready (<html data-ui>)
+// The engine worker starts at once, as a bare Pyodide page starts its own (issue 25): the Start button waits for the
+// engine, and the menu is native controls that work before any script (ui/menuhtml.py). Started after the page
+// script (f453b6f: on a small machine MicroPython and Pyodide compete for the same two cores), its boot began
+// ~0.6-0.9 s after a bare one's, more than the whole 1.15x budget. `?engine=late` on the page URL keeps that order
+// (bench/startup.py --also '?engine=late' compares): the worker starts when the page script is ready (<html data-ui>)
 // or after START_CAP_MS at the latest; requests made before then wait for it.
 const START_CAP_MS = 700;
 let worker;
 let channel; // what requests are posted to: the worker, or the shared worker's port
 const early = [];
-function startWorker() {
+function startWorker(why) {
   if (worker || state === "error") return;
+  timings.start = why; // "at once" | "page script" | "cap" (?engine=late)
   try {
     createWorker();
   } catch (err) {
@@ -215,19 +218,15 @@ function startWorker() {
   }
   for (const message of early.splice(0)) channel.postMessage(message);
 }
-// A repeat visit of the installed site (a service worker answers the page; the engine restores its memory
-// snapshot, so it has no Python start-up to compete with): the worker starts at once. `?engine=late|early` on the
-// page URL forces one or the other (bench/startup.py compares).
-const engineStart = new URL(location.href).searchParams.get("engine");
-const eager = engineStart === "early" || (engineStart !== "late" && Boolean(navigator.serviceWorker?.controller));
-if (root.dataset.ui === "loading" && !eager) {
+const late = new URL(location.href).searchParams.get("engine") === "late";
+if (late && root.dataset.ui === "loading") {
   const watch = new MutationObserver(() => {
-    if (root.dataset.ui !== "loading") { watch.disconnect(); startWorker(); }
+    if (root.dataset.ui !== "loading") { watch.disconnect(); startWorker("page script"); }
   });
   watch.observe(root, { attributes: true, attributeFilter: ["data-ui"] });
-  setTimeout(() => { watch.disconnect(); startWorker(); }, Math.max(0, START_CAP_MS - performance.now()));
+  setTimeout(() => { watch.disconnect(); startWorker("cap"); }, Math.max(0, START_CAP_MS - performance.now()));
 } else {
-  startWorker();
+  startWorker("at once");
 }
 
 // <html data-engine-shared="1"> (the embed page): one SharedWorker engine for every embedded game of a page, which
