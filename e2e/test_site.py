@@ -255,8 +255,12 @@ def test_play_whole_match_against_easy_bot(page: Page) -> None:
     warm = page.evaluate(WARM_JS)
     assert list(warm) == ["load"] and warm["load"]["state"] == "done", warm
     print(f"warm-up of LOAD!: {warm['load']['pieces']} modules in {warm['load']['ms']} ms, {sent} requests posted,"
-          f" {warm['load']['answered']} answered while in flight, behind {warm['load']['behind']}")
-    assert warm["load"]["answered"] >= 1 and warm["load"]["behind"] == 1, (sent, warm)
+          f" {warm['load']['answered']} answered while in flight, behind {warm['load']['behind']},"
+          f" {warm['load']['late']} behind two or more")
+    # each waits behind one module, but one posted as a module ends may reach the worker after the next has begun (it
+    # crosses threads: 2 of 13 runs at load 11-16 had one such); two modules a task make one late a pair (9 of 19)
+    load = warm["load"]
+    assert load["answered"] >= 8 and 1 <= load["behind"] <= 4 and load["late"] * 4 <= load["of"], (sent, warm)
     assert page.locator("#start").is_enabled()
     start_match(page, ("human", "easy"), seed=11)
     shot(page, "03-match-start")

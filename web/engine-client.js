@@ -155,11 +155,11 @@ function makeSnapshot() {
 // another game within the pause replaces it; the game nobody picked (the menu's first) is not warmed.
 // timings.warm[game]: {state: "asked" | "warming" | "done" | "failed", done, of, ms, pieces, longest (ms of the
 // longest module, longestName), answered (requests answered while it was in flight), behind (the most modules one of
-// them waited behind, those that ended after it was posted: 1 if each was answered before the next module)}.
-// `?warm-pause=<ms>` and `?warm-gap=<ms>` (ms between two modules) on the page URL are for e2e tests.
+// them waited behind, those that ended after it was posted: 1 if each was answered before the next module), late (how
+// many waited behind two or more: a request that crossed to the worker as the next module began)}.
+// `?warm-pause=<ms>` on the page URL is for e2e tests.
 const pageQuery = new URL(location.href).searchParams;
 const WARM_PAUSE_MS = Number(pageQuery.get("warm-pause") ?? 1000);
-const WARM_GAP_MS = Number(pageQuery.get("warm-gap") ?? 0);
 timings.warm = {};
 let warmTimer = null;
 function warm(game) {
@@ -169,7 +169,7 @@ function warm(game) {
     ready.then((ok) => {
       if (!ok || !channel || timings.warm[game]?.state === "done") return;
       timings.warm[game] = { ...timings.warm[game], state: "asked" };
-      channel.postMessage({ warm: game, gap: WARM_GAP_MS });
+      channel.postMessage({ warm: game });
     });
   }, WARM_PAUSE_MS);
 }
@@ -179,12 +179,14 @@ function onWarm(msg) {
   if (msg.event === "warming") {
     timings.warm[msg.game] = {
       ...was, state: "warming", done: msg.done, of: msg.of, answered: msg.answered, behind: msg.behind,
+      late: msg.late,
     };
   }
   else {
     timings.warm[msg.game] = {
       ...was, state: msg.ok ? "done" : "failed", ms: msg.ms, pieces: msg.pieces, longest: msg.longest,
       longestName: msg.longestName, answered: msg.answered, behind: msg.behind,
+      late: msg.late,
     };
   }
 }

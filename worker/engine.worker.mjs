@@ -269,11 +269,13 @@ function answer(req) {
 // modules in the order they finish importing, so each import runs one module's body). A request that arrives
 // meanwhile is answered before the next module: it waits for one module at most. Never before ready; a game once;
 // a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of, answered}, the end as
-// {event: "warmed", game, ok, ms, pieces, longest, longestName, answered, behind}: pieces = modules imported, longest =
-// the ms of the longest one, answered = the requests answered while it was in flight, behind = the most modules one of
-// them waited behind (those that ended after it was posted: 1 at most, the one in flight when it came or the next one
-// due; the page stamps each request with its Date.now(), `sent`: one clock for both threads).
-// `gap` (ms between two modules; e2e only) spreads it out so a test can act while it is in flight.
+// {event: "warmed", game, ok, ms, pieces, longest, longestName, answered, behind, late}: pieces = modules imported,
+// longest = the ms of the longest one, answered = the requests answered while it was in flight, behind = the most
+// modules one of them waited behind (those that ended after it was posted; the page stamps each request with its
+// Date.now(), `sent`: one clock for both threads), late = how many waited behind two or more. A request waits for
+// the module in flight when it reaches the worker; one posted just before a module ends can reach it only after the
+// next one has begun (the message crosses threads while the worker's timer task runs first), so 2 happens now and
+// then on a busy machine, and `late` stays a few of the modules (two modules a task would make it one a pair).
 const WARM_PY = `
 def _cargobay_warm_one(name):
     import importlib
@@ -291,12 +293,12 @@ let warmPlanP = null;
 let warming = null; // the game in flight: {game, left, ...}
 const warmedGames = new Set();
 
-function warm(game, gap, reply) {
+function warm(game, reply) {
   if (!handle || !pyodide || typeof game !== "string" || warmedGames.has(game) || warming?.game === game) return;
   if (warming) warming.stopped = true;
   const run = {
-    game, left: null, of: 0, done: 0, pieces: 0, longest: 0, longestName: "", answered: 0, behind: 0, ended: [],
-    ok: true, stopped: false, t0: performance.now(), gap: Number.isFinite(gap) && gap > 0 ? Math.min(gap, 5000) : 0,
+    game, left: null, of: 0, done: 0, pieces: 0, longest: 0, longestName: "", answered: 0, behind: 0, late: 0,
+    ended: [], ok: true, stopped: false, t0: performance.now(),
   };
   warming = run;
   warmPlanP ??= configP.then((cfg) => fetch(new URL(`warm-plan.json?v=${cfg.build || ""}`, here)))
@@ -306,7 +308,7 @@ function warm(game, gap, reply) {
     if (!names) { finish(run, false, reply); return; }
     run.left = names.slice();
     run.of = names.length;
-    setTimeout(() => piece(run, reply), run.gap);
+    setTimeout(() => piece(run, reply), 0);
   });
 }
 
@@ -326,29 +328,34 @@ function piece(run, reply) {
   run.ended.push(Date.now());
   if (ms > run.longest) [run.longest, run.longestName] = [ms, name];
   run.done += 1;
-  reply({ event: "warming", game: run.game, done: run.done, of: run.of, answered: run.answered, behind: run.behind });
+  reply({ event: "warming", game: run.game, done: run.done, of: run.of, answered: run.answered, behind: run.behind,
+    late: run.late });
   // the next module in a task of its own, queued after any request that arrived during this one
-  setTimeout(() => piece(run, reply), run.gap);
+  setTimeout(() => piece(run, reply), 0);
 }
 
 function finish(run, ok, reply) {
   if (warming === run) warming = null;
   if (ok) warmedGames.add(run.game);
   reply({ event: "warmed", game: run.game, ok, ms: Math.round(performance.now() - run.t0), pieces: run.pieces,
-    longest: Math.round(run.longest), longestName: run.longestName, answered: run.answered, behind: run.behind });
+    longest: Math.round(run.longest), longestName: run.longestName, answered: run.answered, behind: run.behind,
+    late: run.late });
 }
 
 function answeredWhileWarming(run, sent) {
   run.answered += 1;
   // (Date.now() counts whole ms: a module that ended in the ms the request was posted is not counted)
-  if (Number.isFinite(sent)) run.behind = Math.max(run.behind, run.ended.filter((at) => at > sent).length);
+  if (!Number.isFinite(sent)) return;
+  const behind = run.ended.filter((at) => at > sent).length;
+  run.behind = Math.max(run.behind, behind);
+  if (behind >= 2) run.late += 1;
 }
 
 function onRequest(data, reply, client) {
   const id = data && Number.isInteger(data.id) ? data.id : null;
   try {
     if (data && typeof data.warm === "string" && !("id" in data)) {
-      warm(data.warm, Number(data.gap), reply);
+      warm(data.warm, reply);
     } else if (client && data && data.bye === true) {
       client.close();
     } else if (id === null || typeof data.text !== "string") {
