@@ -304,6 +304,14 @@ class StrongBot:
     ``exp(respond_beta * its worth)``; measured (issue 25, session 8) the strong bot's plays are that hard to
     predict from its hand: a softmax of the card values gains 0.03 nats a play over uniform. It measured weaker:
     42% [29-56] of 50 paired matches, margin -6.0 (at 0.59 of ``V1``'s CPU): the equilibrium's mixing matters.
+    Session 9, since ``quick_load`` and ``_jam_risk`` look their answers up (the same choices at about 0.72 of the
+    CPU): the same CPU buys more samples. Paired screens against ``V1`` on the same 40 deals (seeds 9100-9139), CPU
+    a decision as a ratio to ``V1``'s in the same run (``V1`` with the look-ups too): ``budget=12000, rollouts=12,
+    determinizations=12, load_rollouts=48`` (twice the samples) 55.0% [44.1-65.4] of 80, margin +0.75, at 1.15 / 1.20
+    (mean / p95), then 47.5% [40.7-54.4] of 200 on fresh deals (seeds 9140-9239): 49.6% [43.8-55.5] of all 280;
+    ``budget=18000, rollouts=18, determinizations=16, load_rollouts=72`` 53.8% [42.9-64.3] of 80, margin +3.7, at
+    1.60 / 1.71; ``evaluation="round", static_weight=0.75, budget=10000, rollouts=10, determinizations=12,
+    load_rollouts=40`` 47.5% [36.9-58.3] of 80 at 1.06. More samples alone do not reach 60%: none is the default.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
