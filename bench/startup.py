@@ -39,8 +39,8 @@ moves) is printed for each build.
 --against DIR: a second built site (e.g. main's tree before a change, `python build.py build` into DIR from another
 checkout) whose app is booted too, interleaved with this one in every run ("before" rows, and its ratios to the same
 run's bare boot), so a change is measured as an A/B of one run. --also QUERY (repeatable): the app booted with that
-page query too, e.g. `--also '?engine=late'` (the engine worker started after the page script, the order before
-issue 25's change), in every run. For every app row the cold start also prints when the page created the engine
+page query too, e.g. `--also '?engine=early'` (a first visit's engine worker started at once, not after the page
+script), in every run. For every app row the cold start also prints when the page created the engine
 worker and how long the worker waited before calling loadPyodide (a bare worker calls it at once).
 
 Goals: menu < 1000 ms cold; UI ready < 500 ms cold (the menu usable; MicroPython's own UI ready is printed beside
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--also", action="append", default=[], metavar="QUERY",
-        help="also boot the app with this page query, e.g. '?engine=late' (repeatable), in the same run",
+        help="also boot the app with this page query, e.g. '?engine=early' (repeatable), in the same run",
     )
     parser.add_argument(
         "--loadpackage",

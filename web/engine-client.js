@@ -1,4 +1,4 @@
-// Cargo Bay engine client: starts the engine worker (at once, see startWorker), mirrors its status into
+// Cargo Bay engine client: starts the engine worker (right after the page script, see startWorker), mirrors its status into
 // <html data-engine="loading|ready|error"> and the progress bar, and exposes
 //
 //   window.cargobayEngine.request(jsonText) -> Promise<jsonText>
@@ -198,19 +198,19 @@ function failAll(message) {
   pending.clear();
 }
 
-// The engine worker starts at once, as a bare Pyodide page starts its own (issue 25): the Start button waits for the
-// engine, and the menu is native controls that work before any script (ui/menuhtml.py). Started after the page
-// script (f453b6f: on a small machine MicroPython and Pyodide compete for the same two cores), its boot began
-// ~0.6-0.9 s after a bare one's, more than the whole 1.15x budget. `?engine=late` on the page URL keeps that order
-// (bench/startup.py --also '?engine=late' compares): the worker starts when the page script is ready (<html data-ui>)
-// or after START_CAP_MS at the latest; requests made before then wait for it.
+// The page script (MicroPython, on this thread) starts first and the engine worker right after it: on a small
+// machine both compete for the same two cores. The worker starts when the page script is ready (<html data-ui>) or
+// after START_CAP_MS at the latest; requests made before then wait for it. Issue 25 (session 9) tried starting it at
+// once on a first visit: at load 4-7, 4 interleaved runs, MicroPython's UI ready moved 650 -> 932 ms (median) and
+// engine ready did not move (6357 -> 6396 ms; late 7300, bare 7899), so this order stays. `?engine=early|late` on
+// the page URL forces one or the other (bench/startup.py --also '?engine=early' compares).
 const START_CAP_MS = 700;
 let worker;
 let channel; // what requests are posted to: the worker, or the shared worker's port
 const early = [];
 function startWorker(why) {
   if (worker || state === "error") return;
-  timings.start = why; // "at once" | "page script" | "cap" (?engine=late)
+  timings.start = why; // "at once" (a repeat visit, ?engine=early) | "page script" | "cap"
   try {
     createWorker();
   } catch (err) {
@@ -220,8 +220,11 @@ function startWorker(why) {
   }
   for (const message of early.splice(0)) channel.postMessage(message);
 }
-const late = new URL(location.href).searchParams.get("engine") === "late";
-if (late && root.dataset.ui === "loading") {
+// A repeat visit of the installed site (a service worker answers the page; the engine restores its memory
+// snapshot, so it has no Python start-up to compete with): the worker starts at once.
+const engineStart = new URL(location.href).searchParams.get("engine");
+const eager = engineStart === "early" || (engineStart !== "late" && Boolean(navigator.serviceWorker?.controller));
+if (root.dataset.ui === "loading" && !eager) {
   const watch = new MutationObserver(() => {
     if (root.dataset.ui !== "loading") { watch.disconnect(); startWorker("page script"); }
   });
