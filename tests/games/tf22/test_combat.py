@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cargobay.engine import IllegalActionError
+from cargobay.engine import IllegalActionError, StateError
 from cargobay.games.tf22.fire import active, unit_range, zones
 from cargobay.games.tf22.rules import GAME
 from tests.games.tf22.helpers import Scenario, hx
@@ -196,3 +196,20 @@ def test_undo_works_the_same_after_a_json_round_trip() -> None:
         again = GAME.apply(again, 0, "undo")
         assert GAME.state_to_json(again) == GAME.state_to_json(s.state)
     assert s["x"] in s.state.pieces and s.state.shots == {} and s.state.ap[0] == 15
+
+
+@pytest.mark.parametrize(("name", "bad"), [
+    ("ap", 5), ("holder", "01"), ("modules", [1, 2]), ("events", 7), ("captured", [3, 4]), ("reserve", [1]),
+    ("next_id", "x"), ("phase", 3), ("ap", [200, 0]), ("holder", [0, 9]),
+])
+def test_a_saved_undo_entry_with_bad_counters_is_refused_on_reading(name: str, bad: object) -> None:
+    """Each counter an undo entry puts back is read as the state's own (review s9, L4: a malformed one was taken, and
+    ``undo`` then failed with an untyped error or ran on with a garbage state)."""
+    s = Scenario()
+    s.add("transporter", 0, "18,14", "t")
+    s.add("ore", -1, "18,13", "o")
+    s.play("load:{t}<{o}")
+    data = GAME.state_to_json(s.state)
+    data["journal"][-1]["small"][name] = bad
+    with pytest.raises(StateError, match="not a TF22 state"):
+        GAME.state_from_json(data)

@@ -384,7 +384,7 @@ def _read(data: Mapping[str, Any]) -> TF22State:
         flown=[_bool(flag) for flag in _seats(data["flown"], seats)],
         freight=[[_int(n, 0, 9999) for n in _pair(row)] for row in _seats(data["freight"], seats)],
         breach=_int(data["breach"], -1, next_id - 1),
-        journal=[_entry(entry, next_id) for entry in _list(data["journal"])],
+        journal=[_entry(entry, next_id, seats) for entry in _list(data["journal"])],
         events=[str(event) for event in _list(data["events"])],
     )
 
@@ -402,14 +402,22 @@ def _piece(row: Any) -> Piece:
     return piece
 
 
-def _entry(entry: Any, next_id: int) -> JSON:
+def _entry(entry: Any, next_id: int, seats: int) -> JSON:
+    """One undo entry, each counter it puts back read as the state's own (``undo`` copies them as they are)."""
     pieces = {_int(pid, 1, next_id): None if old is None else _piece(old) for pid, old in _list(entry["pieces"])}
     small = dict(entry["small"])
     if set(small) != set(SMALL):
         raise ValueError(f"an undo entry restores {', '.join(SMALL)}")
-    small["shots"] = _shots(small["shots"], next_id)
-    small["built"] = _built(small["built"], next_id)
-    return {"pieces": pieces, "small": small}
+    return {"pieces": pieces, "small": {
+        "ap": [_int(points, 0, 99) for points in _seats(small["ap"], seats)],
+        "shots": _shots(small["shots"], next_id), "built": _built(small["built"], next_id),
+        "reserve": {_choice(kind, BUILDABLE): _int(count, 0, 99) for kind, count in dict(small["reserve"]).items()},
+        "modules": [[_int(count, 0, 999) for count in _seats(row, seats)] for row in _seats(small["modules"], seats)],
+        "holder": [_int(seat, -1, seats - 1) for seat in _seats(small["holder"], seats)],
+        "captured": [sorted({_int(c, 0, seats - 1) for c in _list(row)}) for row in _seats(small["captured"], seats)],
+        "next_id": _int(small["next_id"], 1, next_id), "breach": _int(small["breach"], -1, next_id - 1),
+        "phase": _choice(small["phase"], PHASES), "events": [str(event) for event in _list(small["events"])],
+    }}
 
 
 def _shots(rows: Any, next_id: int) -> dict[int, int]:
