@@ -16,6 +16,7 @@ from cargobay.games.haul import SPEC
 from cargobay.games.haul.rules import DECK, GAME, HAULS, LOADS, HaulState
 from cargobay.registry import CATALOGUE, SPECS, UnknownGameError, get_playable_spec, get_spec
 from cargobay.service import Service
+from tests.games.unchanged import assert_states_stay_as_they_were
 
 from .helpers import EMPTY, HANDS, dealt, play, table
 
@@ -207,16 +208,4 @@ def test_the_state_round_trips_and_a_malformed_one_is_refused() -> None:
 
 def test_every_state_of_a_match_stays_as_it_was() -> None:
     # an action's new state shares the lists the action leaves alone (HaulState.sharing): no later action may change one
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = GAME.new_state()
-        history = []
-        while (player := GAME.current_player(state)) != TERMINAL:
-            history.append((state, json.dumps(GAME.state_to_json(state))))
-            if player == CHANCE:
-                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-                continue
-            seat = rng.choice(GAME.acting_seats(state))
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        changed = [step for step, (old, text) in enumerate(history) if json.dumps(GAME.state_to_json(old)) != text]
-        assert not changed, f"seed {seed}: the states of steps {changed[:5]} changed after they were made"
+    assert_states_stay_as_they_were(GAME, range(4))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import Counter
 
@@ -20,6 +19,7 @@ from cargobay.games.load.rules import (
     winners,
 )
 from cargobay.registry import GAMES
+from tests.games.unchanged import assert_states_stay_as_they_were
 
 
 def deal(face_down: list[str], seat0: list[str], seat1: list[str]) -> str:
@@ -324,16 +324,4 @@ def test_registry_has_load() -> None:
 
 def test_every_state_of_a_match_stays_as_it_was() -> None:
     # an action's new state shares the lists the action leaves alone (LoadState.sharing): no later action may change one
-    for seed in range(6):
-        rng = random.Random(seed)
-        state = GAME.new_state()
-        history = []
-        while (player := GAME.current_player(state)) != TERMINAL:
-            history.append((state, json.dumps(GAME.state_to_json(state))))
-            if player == CHANCE:
-                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-                continue
-            seat = rng.choice(GAME.acting_seats(state))
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        changed = [step for step, (old, text) in enumerate(history) if json.dumps(GAME.state_to_json(old)) != text]
-        assert not changed, f"seed {seed}: the states of steps {changed[:5]} changed after they were made"
+    assert_states_stay_as_they_were(GAME, range(6))

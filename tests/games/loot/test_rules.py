@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
@@ -11,6 +10,7 @@ import pytest
 from cargobay.engine import CHANCE, SIMULTANEOUS, TERMINAL, IllegalActionError, Match
 from cargobay.games.loot.rules import GAME, ROUNDS, build_deck, valid_deck
 from tests.engine.test_contract import check_end, check_node
+from tests.games.unchanged import assert_states_stay_as_they_were
 
 from .helpers import TYPES, deck, guns, picks, start
 
@@ -222,17 +222,8 @@ def test_a_card_drawn_by_an_action_resolves_its_own_action_before_the_next_card(
 
 def test_every_state_of_a_match_stays_as_it_was() -> None:
     # an action's new state shares the lists the action leaves alone (LootState.fork): no later action may change one
-    for seed in range(15):
-        rng = random.Random(seed)
-        state = GAME.new_state(2 + seed % 5, GAME.info.resolve_options(
-            {"shootout": "gun cards" if seed % 2 else "quick-draw", "crypto": seed % 4 == 3}))
-        history = []
-        while (player := GAME.current_player(state)) != TERMINAL:
-            history.append((state, json.dumps(GAME.state_to_json(state))))
-            if player == CHANCE:
-                state = GAME.apply(state, CHANCE, GAME.sample_chance(state, rng))
-                continue
-            seat = rng.choice(GAME.acting_seats(state))
-            state = GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        changed = [step for step, (old, text) in enumerate(history) if json.dumps(GAME.state_to_json(old)) != text]
-        assert not changed, f"seed {seed}: the states of steps {changed[:5]} changed after they were made"
+    def start(seed: int) -> object:
+        options = {"shootout": "gun cards" if seed % 2 else "quick-draw", "crypto": seed % 4 == 3}
+        return GAME.new_state(2 + seed % 5, GAME.info.resolve_options(options))
+
+    assert_states_stay_as_they_were(GAME, range(15), start)
