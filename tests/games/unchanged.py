@@ -10,14 +10,13 @@ from typing import Any
 from cargobay.engine import CHANCE, TERMINAL, Game
 
 
-def assert_states_stay_as_they_were(game: Game[Any], seeds: Iterable[int],
-                                    new_state: Callable[[int], Any] | None = None) -> None:
-    """Seeded random matches (``new_state(seed)``, else the game's default start): every state's JSON at the end of
+def assert_states_stay_as_they_were(game: Game[Any], seeds: Iterable[int], new_state: Callable[[int], Any]) -> None:
+    """Seeded random matches (each from ``new_state(seed)``): every state's JSON at the end of
     the match is what it was when the state was made (an action's new state shares the lists it leaves alone, so
     an action that wrote one in place would change an earlier state)."""
     for seed in seeds:
         rng = random.Random(seed)
-        state = game.new_state() if new_state is None else new_state(seed)
+        state = new_state(seed)
         history = []
         while (player := game.current_player(state)) != TERMINAL:
             history.append((state, json.dumps(game.state_to_json(state))))
