@@ -107,6 +107,46 @@ def test_the_snapshot_is_made_after_ready_by_a_worker_of_its_own_and_restored_on
         context.close()
 
 
+# localStorage refusing every write (full of saved matches, which ui/saves.py warns of, or disabled); sessionStorage and
+# the Cache API still work
+FULL_STORAGE_JS = """(() => { const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (this === window.localStorage) throw new DOMException('the quota has been exceeded', 'QuotaExceededError');
+    return set.call(this, key, value); }; })()"""
+
+
+def test_the_snapshot_is_restored_on_reload_when_local_storage_refuses_writes(
+    chromium: Browser, cold_site_url: str
+) -> None:
+    """Review s9, M1: where the page cannot write its mark that the snapshot is kept, the worker still looks for it,
+    so the reload restores it and the maker does not run a second time (without: every visit booted cold, "wanted",
+    and made the snapshot again)."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(FULL_STORAGE_JS)
+    try:
+        page = context.new_page()
+        track(page, cold_site_url)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        open_app(page)
+        wait_ready(page)
+        assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "wanted"
+        page.wait_for_function("() => window.cargobayEngine.timings.snapshotMaker?.stored === true",
+                               timeout=ENGINE_TIMEOUT_MS, polling=200)
+        workers: list[str] = []
+        page.on("request", lambda r: workers.append(r.url) if "/engine.worker.mjs?" in r.url else None)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("() => window.cargobayEngine.timings.worker.snapshot") == "restored"
+        assert len(workers) == 1 and "kept=1" in workers[0] and "role=snapshot" not in workers[0], workers
+        page.click("#start")  # the engine answers; the match cannot be saved, and the page says so
+        page.wait_for_selector("#game-screen[data-save-failed] #board[data-match='playing']", state="attached")
+        assert "could not be saved" in error_message(page)
+        assert errors == []
+    finally:
+        context.close()
+
+
 def test_a_shipped_snapshot_is_restored_on_the_first_visit_and_kept(chromium: Browser, site_url: str) -> None:
     """`build.py --snapshot` (the site every other e2e test is served, e2e/sites.py): a first visit fetches the shipped
     snapshot and restores it, starts no snapshot maker, keeps it, and the engine plays; a reload restores the kept

@@ -34,14 +34,24 @@ const STAGE_TEXT = {
 // The engine's memory snapshot of this build is kept in this browser (worker/snapshot.mjs): remembered here, so that
 // the worker looks for it only when it can be there (`?kept=1`); a first visit's worker then starts the runtime at
 // once instead of after a Cache API lookup (worker/engine.worker.mjs). A stale mark costs one lookup that misses.
+// Where no mark can be written (localStorage full, e.g. of saved matches, or refused) the page cannot know, so the
+// worker looks, as before the mark (review s9, M1: else every visit booted cold and made the snapshot again).
 const SNAPSHOT_MARK = "cargobay.engine-snapshot";
+const SNAPSHOT_PROBE = "cargobay.engine-snapshot-probe";
 const snapshotId = `${stamped(cfg.build)}-${stamped(cfg.wheelSha).slice(0, 16)}`;
 function snapshotKept(kept) {
   try {
-    if (kept === undefined) return localStorage.getItem(SNAPSHOT_MARK) === snapshotId;
+    if (kept === undefined) {
+      if (localStorage.getItem(SNAPSHOT_MARK) === snapshotId) return true;
+      localStorage.setItem(SNAPSHOT_PROBE, "1"); // (can a mark be written here? a full storage throws)
+      localStorage.removeItem(SNAPSHOT_PROBE);
+      return false;
+    }
     if (kept) localStorage.setItem(SNAPSHOT_MARK, snapshotId);
     else if (localStorage.getItem(SNAPSHOT_MARK) === snapshotId) localStorage.removeItem(SNAPSHOT_MARK);
-  } catch { /* no storage (a private mode): the worker looks only for a shipped snapshot */ }
+  } catch {
+    return kept === undefined; // no mark can be kept here: look (a lookup that misses costs ~0.1 s)
+  }
   return false;
 }
 
