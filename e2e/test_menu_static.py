@@ -211,3 +211,29 @@ def test_a_game_drawn_again_for_a_newer_catalogue_keeps_the_person_s_choices(pag
     assert page.is_visible(f"{TF22} [data-seat='2']") and page.inner_text("#setup-title").startswith("TF22")
     shot(page, "menu-static-07-drawn-again")
     assert recorder_of(page).errors == []
+
+
+def test_the_page_script_waits_for_an_engine_client_that_comes_after_it(page: Page) -> None:
+    """engine-client.js is an async module, normally up long before app.py; on a busy machine it can come after.
+    The page's Python then waits for it (ui/engine.attach) rather than failing on the first look (MicroPython raises
+    AttributeError for a missing window property: "The page script failed", seen once in a clean-clone CI run)."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/engine-client.js*", hold)
+    page.goto(base_url_of(page) + "?delay=0", wait_until="commit")  # (the load event waits for the held script)
+    page.wait_for_selector("#p2p-host:not([disabled])", state="attached", timeout=ENGINE_TIMEOUT_MS)  # (then attach)
+    assert page.get_attribute("html", "data-ui") != "ready"
+    while not held:
+        page.wait_for_event("request", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_timeout(300)  # (app.py is looking for the client meanwhile, every 20 ms)
+    for route in held:
+        route.continue_()
+    page.unroute("**/engine-client.js*")
+    page.wait_for_selector("html[data-ui='ready'][data-engine='ready']", state="attached", timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_selector("#start:not([disabled])")
+    assert page.inner_text("#messages").strip() == ""
+    shot(page, "menu-static-08-late-engine-client")
+    assert recorder_of(page).errors == []

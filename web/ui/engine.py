@@ -21,7 +21,7 @@ class Engine:
     async def attach(self):
         """Wait for engine-client.js (an async module, normally there long before us)."""
         for _ in range(500):
-            self.js = window.cargobayEngine
+            self.js = js_get(window, "cargobayEngine")  # (a missing one raises AttributeError in MicroPython)
             if self.js:
                 return True
             await asyncio.sleep_ms(20)
