@@ -243,8 +243,9 @@ REQUESTS_WHILE_WARMING_JS = """async () => { const engine = window.cargobayEngin
 def test_play_whole_match_against_easy_bot(page: Page) -> None:
     # The warm-up of a picked game (engine-client.js, engine.worker.mjs: its modules imported one per worker task), with
     # no pause after the pick and no gap between modules (as a person's page has it, the pause aside), while the page
-    # keeps a request in flight: each waits for one module at most (the one in flight when it came, or the next one
-    # due; the worker counts the modules that ended between a request's posting and its answer: `behind`).
+    # keeps a request in flight: each waits behind the module in flight when it reaches the worker, now and then the
+    # next one too (one posted as a module ends); the worker counts the modules that ended between a request's posting
+    # and its answer (`behind`, the most of any; `late`, how many waited behind two or more): bounded below.
     open_app(page, "?delay=0&warm-pause=0")
     wait_ready(page)
     page.wait_for_selector("#start:not([disabled])")

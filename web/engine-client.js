@@ -161,8 +161,8 @@ function makeSnapshot() {
 
 // The warm-up of a game the person picked in the menu (ui/menu.py calls warm(game) on each pick): once they have
 // stayed on it for WARM_PAUSE_MS and the engine is ready, the worker imports that game's modules, one per task of its
-// own, so Start does not pay them and never waits behind more than one of them (engine.worker.mjs, warm). A pick of
-// another game within the pause replaces it; the game nobody picked (the menu's first) is not warmed.
+// own, so Start does not pay them and waits behind the one in flight (now and then the next one too: engine.worker.mjs,
+// warm). A pick of another game within the pause replaces it; the game nobody picked (the menu's first) is not warmed.
 // timings.warm[game]: {state: "asked" | "warming" | "done" | "failed", done, of, ms, pieces, longest (ms of the
 // longest module, longestName), answered (requests answered while it was in flight), behind (the most modules one of
 // them waited behind, those that ended after it was posted: 1 if each was answered before the next module), late (how

@@ -267,8 +267,9 @@ function answer(req) {
 // menu): the modules a first match of that game imports (its rules, board, bots, the match session) are imported now,
 // ahead of Start, one module per task of its own (warm-plan.json, by worker/warm_plan.py at build time: each game's
 // modules in the order they finish importing, so each import runs one module's body). A request that arrives
-// meanwhile is answered before the next module: it waits for one module at most. Never before ready; a game once;
-// a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of, answered}, the end as
+// meanwhile is answered before the next module: it waits for the module in flight when it reaches the worker (and
+// now and then the next one too, see `late` below; e2e/test_site.py allows up to four). Never before ready; a game
+// once; a new game replaces the one in flight. Progress goes to the page as {event: "warming", game, done, of, answered}, the end as
 // {event: "warmed", game, ok, ms, pieces, longest, longestName, answered, behind, late}: pieces = modules imported,
 // longest = the ms of the longest one, answered = the requests answered while it was in flight, behind = the most
 // modules one of them waited behind (those that ended after it was posted; the page stamps each request with its

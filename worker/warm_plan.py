@@ -5,7 +5,9 @@ order runs exactly one module's body per import (its own imports are done by the
     python worker/warm_plan.py <cargobay wheel or source folder>   -> JSON {game id: [module, ...]} on stdout
 
 build.py writes it to dist/worker/warm-plan.json. The engine worker (engine.worker.mjs, `warm`) imports one module per
-task of its own, so a request that arrives meanwhile waits for one module at most, never for the whole game.
+task of its own, so a request that arrives meanwhile waits behind the module in flight when it reaches the worker,
+never for the whole game; one posted as a module ends can reach the worker only after the next has begun, so now and
+then it waits behind two (e2e/test_site.py allows up to four, and two or more for at most a quarter of the modules).
 Recorded by setting up a match of each bot level (seat 0 human, the rest that bot) in this process, the modules of
 one game dropped again before the next is recorded (each game's list is complete on its own).
 """
