@@ -6,10 +6,12 @@ and draws nothing at random: the same view gives the same action. A bot object m
 decision (a peer match does so), so nothing is kept between calls that could change a choice (only exact work:
 the distance fields, and the last decision's values, ``recall.py``): every decision is one search of a number of
 positions worked out from the state alone (a count, never a clock: ``decision_budget``): ``MOVE_BUDGET`` (1,000)
-shared over the Action Points the move began with, so 66 a decision in a move of 15 AP down to ``MIN_BUDGET`` (24;
-33 at 30 AP), half of it for the root's candidates (dealt out over the units, ``spread``), half for the follow-ups
-(those that score or set up first). A move begins with 15 AP at least, so the cap ``BUDGET`` (100) binds only for a
-bot without a move budget (``bots.V1``: 100 every decision); tests/games/tf22/test_budgets.py counts it.
+shared over the Action Points the move began with, so 66 a decision in a move of 15 AP down to 25 in one of 40 AP,
+the most a move can begin with (15 + 10 saved + 5 for each of three enemy Landers held: 4 seats; 33 at 30 AP, the
+most with 2 seats), half of it for the root's candidates (dealt out over the units, ``spread``), half for the
+follow-ups (those that score or set up first). A move begins with 15 AP at least, so the cap ``BUDGET`` (100) binds
+only for a bot without a move budget (``bots.V1``: 100 every decision), and the floor ``MIN_BUDGET`` (24) only for
+the medium bot (from 26 AP: for this one it would from 42); tests/games/tf22/test_budgets.py counts it.
 Measured (bench/engine_speed.py --moves, bot-vs-bot, 20 turns): about 0.8x the CPU a move of the bot before
 (``bots.V1``: 100 positions every decision), and level with it head to head.
 
@@ -89,7 +91,8 @@ BOARD_FAR = 10  # (half as likely this far)
 BOARD_RISK = (0.8, 0.3, 0.1, 0.0)  # share of what a captured Lander holds lost to boarding, by Turrets standing
 BUDGET = 100  # positions evaluated per decision at most (binds only without a move budget: 1,000 // 15 = 66)
 MOVE_BUDGET = 1000  # positions per move, spread over its decisions by the Action Points it began with (0: none)
-MIN_BUDGET = 24  # positions per decision at least (binds for medium from 26 AP, for strong from 42: enemy Landers)
+MIN_BUDGET = 24  # positions per decision at least (binds for medium from 26 AP; for strong it would from 42, more
+# than the 40 a move can begin with: 15 + 10 saved + 5 for each of three enemy Landers held)
 
 
 # the distance fields by what they are made from (passable hexes, goals, White Ore): most decisions of a move
