@@ -196,8 +196,9 @@ def one_run(pw, base: str, kind: str, query: str = "", nosnap: bool = False) -> 
             if kind == "floor":
                 return out
             if kind == "app" and "snapshot=0" in query:
-                page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'",
-                                       timeout=TIMEOUT_MS, polling=200)
+                page.wait_for_function(
+                    "() => document.documentElement.dataset.offline === 'ready'", timeout=TIMEOUT_MS, polling=200
+                )
             elif kind == "app" and "install=" not in query:
                 page.wait_for_function(INSTALLED_JS, timeout=TIMEOUT_MS, polling=200)
                 page.wait_for_timeout(500)  # let the snapshot's write settle
@@ -225,19 +226,24 @@ def fmt(values: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--no-build", action="store_true", help="use the existing dist/")
     parser.add_argument("--dist", type=Path, default=None, help="build into / serve this folder (default dist/)")
-    parser.add_argument("--against", type=Path, default=None,
-                        help="a second built site whose app is booted interleaved with this one (an A/B in one run)")
+    parser.add_argument(
+        "--against",
+        type=Path,
+        default=None,
+        help="a second built site whose app is booted interleaved with this one (an A/B in one run)",
+    )
     parser.add_argument(
         "--no-snapshot-too", action="store_true", help="also measure a repeat visit without the engine snapshot"
     )
     parser.add_argument(
-        "--also", action="append", default=[], metavar="QUERY",
+        "--also",
+        action="append",
+        default=[],
+        metavar="QUERY",
         help="also boot the app with this page query, e.g. '?engine=early' (repeatable), in the same run",
     )
     parser.add_argument(
@@ -253,8 +259,12 @@ def main(argv: list[str] | None = None) -> int:
     dist = args.dist or build.DIST
     if not args.no_build or not (dist / "manifest.json").exists():
         build.build(dist)
-    variants = [("app", "app", ""), ("app snapshot=0", "app", "?snapshot=0"), ("bare", "bare", ""),
-                ("floor", "floor", "")]
+    variants = [
+        ("app", "app", ""),
+        ("app snapshot=0", "app", "?snapshot=0"),
+        ("bare", "bare", ""),
+        ("floor", "floor", ""),
+    ]
     if args.loadpackage:
         variants.insert(1, ("app loadPackage", "app", "?install=loadPackage"))
     for query in args.also:
@@ -280,9 +290,11 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"run {run + 1}/{args.runs}: "
                 + ", ".join(
-                    f"{name} " + " / ".join(
+                    f"{name} "
+                    + " / ".join(
                         f"{phase} {(results[name][phase].get('engine') or results[name][phase]['ui'])[-1]}"
-                        for phase in phases if results[name][phase].get("engine") or results[name][phase].get("ui")
+                        for phase in phases
+                        if results[name][phase].get("engine") or results[name][phase].get("ui")
                     )
                     for name, _, _ in variants
                 ),
@@ -309,39 +321,59 @@ def main(argv: list[str] | None = None) -> int:
             )
     print("wheel install = runtime loaded -> wheel installed, inside the worker (unpackArchive of the bytes")
     print("fetched in parallel, or loadPackage(url)); import = `import cargobay.service` (restored: already")
-    print("imported in the snapshot). reload / offline restore the engine's memory snapshot: "
-          f"{sum(v > 0 for v in results['app']['reload'].get('snapshot', []))}"
-          f"/{len(results['app']['reload'].get('snapshot', []))} reloads did.")
-    made = [(b, m) for b, m in zip(results["app"]["cold"].get("snap_bytes", []),
-                                   results["app"]["cold"].get("snap_make", []), strict=True) if m >= 0]
+    print(
+        "imported in the snapshot). reload / offline restore the engine's memory snapshot: "
+        f"{sum(v > 0 for v in results['app']['reload'].get('snapshot', []))}"
+        f"/{len(results['app']['reload'].get('snapshot', []))} reloads did."
+    )
+    made = [
+        (b, m)
+        for b, m in zip(
+            results["app"]["cold"].get("snap_bytes", []), results["app"]["cold"].get("snap_make", []), strict=True
+        )
+        if m >= 0
+    ]
     if made:
-        print(f"engine memory snapshot (first visit): {statistics.median(b for b, _ in made) / 2**20:.1f} MiB, "
-              f"makeMemorySnapshot() {statistics.median(m for _, m in made):.0f} ms median "
-              f"({min(m for _, m in made):.0f}-{max(m for _, m in made):.0f}) over {len(made)} runs"
-              + (f"; taken by a second worker after ready, stored at "
-                 f"{statistics.median(results['app']['cold']['snap_stored']):.0f} ms from navigation"
-                 if results["app"]["cold"].get("snap_stored") else "; taken inside the cold boot, before ready"))
+        print(
+            f"engine memory snapshot (first visit): {statistics.median(b for b, _ in made) / 2**20:.1f} MiB, "
+            f"makeMemorySnapshot() {statistics.median(m for _, m in made):.0f} ms median "
+            f"({min(m for _, m in made):.0f}-{max(m for _, m in made):.0f}) over {len(made)} runs"
+            + (
+                f"; taken by a second worker after ready, stored at "
+                f"{statistics.median(results['app']['cold']['snap_stored']):.0f} ms from navigation"
+                if results["app"]["cold"].get("snap_stored")
+                else "; taken inside the cold boot, before ready"
+            )
+        )
     nosnap = results["app snapshot=0"]["cold"].get("engine")
     if nosnap:
         app_cold = statistics.median(results["app"]["cold"]["engine"])
-        print(f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
-              f"with the snapshot as the first visit takes it: {app_cold:.0f} ms")
+        print(
+            f"cold engine ready without any snapshot (?snapshot=0): {statistics.median(nosnap):.0f} ms; "
+            f"with the snapshot as the first visit takes it: {app_cold:.0f} ms"
+        )
     for name in [n for n, kind, _ in variants if kind == "app"]:
         cold = results[name]["cold"]
         if cold.get("worker_start"):
-            print(f"{name}: cold, the engine worker created at {fmt(cold['worker_start']).strip()} ms from navigation; "
-                  f"it called loadPyodide {fmt(cold.get('runtime_call', [])).strip()} ms after it started")
+            print(
+                f"{name}: cold, the engine worker created at {fmt(cold['worker_start']).strip()} ms from navigation; "
+                f"it called loadPyodide {fmt(cold.get('runtime_call', [])).strip()} ms after it started"
+            )
     for name in [n for n in ("before app", "app") if n in results]:
         cpu = [v for v in results[name]["cold"].get("cpu", []) if v >= 0]
         if cpu:
             print(f"{name}: main-thread CPU time in tasks, navigation to UI ready (cold): {fmt(cpu)} ms")
-    print("menu usable -> UI ready (a tap or key in between waits for the main thread's current task): the longest "
-          "long task, and the long tasks' total, ms")
+    print(
+        "menu usable -> UI ready (a tap or key in between waits for the main thread's current task): the longest "
+        "long task, and the long tasks' total, ms"
+    )
     for name, phase in [(n, ph) for n in ("before app", "app") if n in results for ph in phases]:
         r = results[name][phase]
         if r.get("usable"):
-            print(f"  {name:<17}{phase:<8} usable {fmt(r['usable'])}, UI ready {fmt(r['ui'])}: longest task "
-                  f"{fmt(r['longest'])}, total {fmt(r['blocked'])}")
+            print(
+                f"  {name:<17}{phase:<8} usable {fmt(r['usable'])}, UI ready {fmt(r['ui'])}: longest task "
+                f"{fmt(r['longest'])}, total {fmt(r['blocked'])}"
+            )
     floor = statistics.median(results["floor"]["cold"]["ui"])
     for name in [n for n in ("before app", "app") if n in results]:
         cold = results[name]["cold"]
@@ -349,14 +381,21 @@ def main(argv: list[str] | None = None) -> int:
         if not starts:
             continue
         imported = statistics.median(cold["app_imported"])
-        print(("before: " if name.startswith("before") else "")
-              + f"cold UI ready {statistics.median(cold['ui']):.0f} ms: app.py starts at "
-              f"{statistics.median(starts):.0f} ms (PyScript + MicroPython up), its imports done at "
-              f"{imported:.0f} ms")
-    print(f"UI ready floor (bench/floor.html: the same PyScript + MicroPython running one line), cold: {floor:.0f} ms; "
-          + "; ".join(f"{'before: ' if n.startswith('before') else ''}app / floor = "
-                      f"{statistics.median(results[n]['cold']['ui']) / floor:.2f}"
-                      for n in ("before app", "app") if n in results))
+        print(
+            ("before: " if name.startswith("before") else "")
+            + f"cold UI ready {statistics.median(cold['ui']):.0f} ms: app.py starts at "
+            f"{statistics.median(starts):.0f} ms (PyScript + MicroPython up), its imports done at "
+            f"{imported:.0f} ms"
+        )
+    print(
+        f"UI ready floor (bench/floor.html: the same PyScript + MicroPython running one line), cold: {floor:.0f} ms; "
+        + "; ".join(
+            f"{'before: ' if n.startswith('before') else ''}app / floor = "
+            f"{statistics.median(results[n]['cold']['ui']) / floor:.2f}"
+            for n in ("before app", "app")
+            if n in results
+        )
+    )
     print()
     bare = {phase: statistics.median(results["bare"][phase]["engine"]) for phase in ("cold", "reload")}
     for name, phase in [(n, ph) for n, kind, _ in variants if kind == "app" for ph in phases]:
