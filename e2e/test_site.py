@@ -3,13 +3,16 @@ requests, errors shown without touching the board. Screenshots go to e2e/artifac
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route
 
+from cargobay.service import Service
 from under_test import base_url_of, recorder_of
 from ux import click_first_choice
 
@@ -285,6 +288,130 @@ def test_play_whole_match_against_easy_bot(page: Page) -> None:
         "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))
     assert saved["over"] is True
     assert error_message(page) == "", error_message(page)  # no error on a happy path
+    assert recorder_of(page).errors == []
+
+
+# A person picks a game and presses Start while its warm-up runs (the click as soon as the first module is in): the
+# seats and seed set in its set-up first, as a person would
+START_WHILE_WARMING_JS = """async ([game, seats, seed]) => { const engine = window.cargobayEngine;
+  const t0 = performance.now(), block = document.querySelector(`.game-setup[data-for='${game}']`);
+  seats.forEach((kind, seat) => { block.querySelector(`select[name='seat-${seat}']`).value = kind; });
+  document.getElementById('seed').value = String(seed);
+  document.querySelector(`[data-game='${game}']`).click();
+  while (engine.timings.warm[game]?.state !== 'warming' && performance.now() - t0 < 60000) {
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  const at = {...engine.timings.warm[game]};
+  document.getElementById('start').click();
+  return at; }"""
+# The page's engine client warms `warm` (as a pick in the menu does) and, once its first module is in, plays a match of
+# `game` through the same client: new_match, then for a human seat to act a legal action from the board (a data-select
+# first where the board offers only those), for a bot or chance a step, a new match when one ends; once half of the
+# warm-up's modules are in, it starts a match of the game being warmed (`then`: its seats) and plays it a few requests
+# on. Every request text is returned with its answer (ok, error, step, hash, over, to_act, the legal actions the board
+# offers) and the warm-up's state when the answer came.
+PLAY_WHILE_WARMING_JS = """async ({warm, game, seats, seed, then}) => {
+  const engine = window.cargobayEngine, t0 = performance.now(), played = [];
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+  const attrs = (svg, name) => { const t = document.createElement('template'); t.innerHTML = svg;
+    return [...t.content.querySelectorAll(`[${name}]`)].map((e) => e.getAttribute(name)); };
+  const ask = async (request) => {
+    const text = JSON.stringify({v: 2, ...request}), answer = JSON.parse(await engine.request(text));
+    const r = answer.ok ? answer.result : {};
+    played.push({text, ok: answer.ok, error: answer.error?.type ?? null, step: r.step, hash: r.hash, over: r.over,
+      to_act: r.to_act, actions: r.svg ? attrs(r.svg, 'data-action') : null, warm: engine.timings.warm[warm]?.state});
+    if (!answer.ok) throw new Error(`${text} -> ${JSON.stringify(answer.error)}`);
+    return r; };
+  const move = async (snap) => {
+    const human = (snap.to_act || []).find((t) => t.kind === 'human');
+    if (!human) return ask({type: 'step'});
+    const actions = attrs(snap.svg, 'data-action');
+    if (actions.length) return ask({type: 'act', seat: human.seat, action: actions[0]});
+    return ask({type: 'select', seat: human.seat, prefix: attrs(snap.svg, 'data-select')[0]}); };
+  const state = () => engine.timings.warm[warm] || {};
+  engine.warm(warm);
+  while (state().state !== 'warming' && performance.now() - t0 < 60000) await tick();
+  let snap = await ask({type: 'new_match', game, seats, seed});
+  while (state().state === 'warming' && state().done * 2 < state().of && performance.now() - t0 < 60000) {
+    snap = snap.over ? await ask({type: 'new_match', game, seats, seed: seed + played.length}) : await move(snap);
+  }
+  snap = await ask({type: 'new_match', game: warm, seats: then, seed});
+  for (let i = 0; i < 4 && !snap.over; i += 1) snap = await move(snap);
+  while (!['done', 'failed'].includes(state().state) && performance.now() - t0 < 60000) await tick();
+  return {played, warm: state()}; }"""
+
+
+def legal_of(result: dict[str, Any]) -> list[str] | None:
+    svg = result.get("svg")
+    return None if svg is None else [html.unescape(v) for v in re.findall(r'data-action="([^"]*)"', svg)]
+
+
+def bounded(warm: dict[str, Any]) -> bool:
+    """Each request answered during the warm-up waited behind the module in flight (none if it came between two), now
+    and then the next one too (one posted as a module ends reaches the worker after the next has begun), never more
+    than four modules, and two or more for at most a quarter of the requests (one at least): two modules a task make
+    about half of them late (8-9 of 12-14 in TF22's warm-up, checked with the worker so broken)."""
+    return bool(warm["state"] == "done" and warm["behind"] <= 4 and warm["late"] * 4 <= max(4, warm["answered"]))
+
+
+def test_a_match_started_during_its_warm_up_plays_on(page: Page) -> None:
+    """Start pressed while the picked game's modules are being imported (review s9, L2): the match starts with what
+    was set, its bot and the person move, the warm-up ends, no error shows."""
+    open_app(page, "?delay=0&warm-pause=0")
+    wait_ready(page)
+    page.wait_for_selector("#start:not([disabled])")
+    page.wait_for_selector("#matches-list[data-refreshed]", state="attached")
+    at = page.evaluate(START_WHILE_WARMING_JS, ["load", ["medium", "human"], 4])
+    assert at["state"] == "warming" and 1 <= at["done"] < at["of"], at  # Start came with modules still to import
+    page.wait_for_selector("#board[data-match='playing'], #board[data-match='over']", state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+    wait_settled(page)  # (the bot moves, and any chance, until the person is to act)
+    for _ in range(2):
+        if board_attr(page, "data-match") == "over":
+            break
+        human_move(page)
+    page.wait_for_function("() => ['done', 'failed'].includes(window.cargobayEngine.timings.warm.load?.state)")
+    warm = page.evaluate(WARM_JS)["load"]
+    print(f"Start during LOAD!'s warm-up, after module {at['done']} of {at['of']}: {warm['answered']} requests"
+          f" answered while it ran, behind {warm['behind']}, {warm['late']} late; {warm['pieces']} modules imported by"
+          f" the warm-up itself")
+    assert warm["answered"] >= 1 and bounded(warm), warm  # (the new_match came while the warm-up ran)
+    log = json.loads(page.evaluate(
+        "() => localStorage.getItem('cargobay.match.' + sessionStorage.getItem('cargobay.tab.local'))"))["log"]
+    assert (log["game"], log["seats"], log["seed"]) == ("load", ["medium", "human"], 4), log
+    assert int(board_attr(page, "data-step")) >= 2
+    assert error_message(page) == "", error_message(page)
+    assert recorder_of(page).errors == []
+
+
+def test_game_requests_during_a_warm_up_answer_as_in_cpython(page: Page) -> None:
+    """A LOAD! match played through the page's engine client while TF22 warms (new_match, the board's legal actions
+    acted on, selections, bot steps), then a TF22 match started halfway through TF22's own warm-up, a bot move and the
+    person's (review s9, L2): every answer is right (the same as CPython's Service gives the same requests here), each
+    waited behind a bounded number of modules, and no error shows."""
+    open_app(page, "?delay=0&warm-pause=0")
+    wait_ready(page)
+    page.wait_for_selector("#matches-list[data-refreshed]", state="attached")
+    out = page.evaluate(PLAY_WHILE_WARMING_JS, {"warm": "tf22", "game": "load", "seats": ["human", "medium"],
+                                                "seed": 21, "then": ["strong", "human"]})
+    played, warm = out["played"], out["warm"]
+    requests = [json.loads(p["text"]) for p in played]
+    kinds = [request["type"] for request in requests]
+    tf22 = next(i for i, request in enumerate(requests) if request.get("game") == "tf22")
+    print(f"TF22's warm-up ({warm['of']} modules, {warm['pieces']} imported by it, {warm['ms']} ms): {len(played)}"
+          f" requests ({', '.join(f'{k} {kinds.count(k)}' for k in sorted(set(kinds)))}), {warm['answered']} answered"
+          f" while it ran, behind {warm['behind']}, {warm['late']} late; TF22's new_match was request {tf22 + 1}")
+    assert {"new_match", "act", "step"} <= set(kinds[:tf22]) and {"act", "step"} <= set(kinds[tf22:]), kinds
+    assert played[tf22]["warm"] == "warming", played[tf22]  # answered before TF22's warm-up was over
+    assert warm["answered"] >= 4 and bounded(warm), warm
+    service = Service()
+    for p, request in zip(played, requests, strict=True):
+        answer = service.handle(request)
+        r = answer.get("result") or {}
+        here = {"ok": answer["ok"], "error": (answer.get("error") or {}).get("type"), "step": r.get("step"),
+                "hash": r.get("hash"), "over": r.get("over"), "to_act": r.get("to_act"), "actions": legal_of(r)}
+        assert {key: p[key] for key in here} == here, p["text"]
+    assert error_message(page) == "", error_message(page)
     assert recorder_of(page).errors == []
 
 
