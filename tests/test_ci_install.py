@@ -56,3 +56,31 @@ def test_the_research_extra_s_version_check_names_the_versions_pip_installs() ->
     checked = {f"{name}=={version}" for name, version in pins}
     assert len(checked) == 4, pins_line
     assert checked <= set(pip_requirements(script)), checked - set(pip_requirements(script))
+
+
+# the commands the e2e tests look for (their skip says "run .ci/install"), by the command .ci/install checks for
+# and the Debian package it then installs (ip6tables comes with iptables)
+TOOLS = {"ip": ("ip", "iproute2"), "iptables": ("iptables", "iptables"), "ip6tables": ("iptables", "iptables"),
+         "turnserver": ("turnserver", "coturn")}
+
+
+def test_every_tool_the_e2e_tests_look_for_is_installed_by_ci() -> None:
+    looked_for: set[str] = set()
+    for path in ("e2e/test_p2p_networks.py", "e2e/pathcut.py"):
+        for group in re.findall(r"for tool in \(([^)]*)\)", (ROOT / path).read_text()):
+            looked_for |= set(re.findall(r'"([a-z0-9_-]+)"', group))
+    assert looked_for >= {"ip", "iptables", "turnserver"}, looked_for
+    assert looked_for <= set(TOOLS), looked_for - set(TOOLS)  # (a new tool: say here what installs it)
+    script = INSTALL.read_text()
+    for tool in sorted(looked_for):
+        command, package = TOOLS[tool]
+        assert f"command -v {command} >/dev/null || pkgs+=({package})" in script, tool
+
+
+def test_ci_install_refuses_a_python_it_cannot_install_into_before_installing_anything() -> None:
+    """Debian's own python3 has no `python` command and its pip refuses (PEP 668): the script says how to make a
+    virtual environment first, before any apt-get."""
+    script = INSTALL.read_text()
+    checks = script.index("EXTERNALLY-MANAGED")
+    assert script.index("sys.version_info < (3, 11)") < checks < script.index("$SUDO apt-get")
+    assert "python3 -m venv .venv" in script
