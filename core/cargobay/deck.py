@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -136,6 +136,28 @@ def check_faces(faces: Sequence[str], deck: Sequence[str]) -> bool:
         return False
     known = Counter(face for face in faces if face != HIDDEN)
     return not known - Counter(deck)
+
+
+def parse_faces(text: str, known: frozenset[str], parse_card: Callable[[str], object]) -> tuple[str, ...]:
+    """The faces of a chance action's comma-separated card list (``deal:``, ``deck:`` after the prefix), each a
+    card or ``HIDDEN``; ``parse_card`` raises the game's own error for the first that is neither.
+
+    ``known`` holds every text a list may name (the cards and ``HIDDEN``): a list of those alone is taken at once
+    (the common case, one set test); any other list is checked face by face. An empty text is no faces.
+
+    >>> parse_faces("A,?,B", frozenset("AB?"), str.upper)
+    ('A', '?', 'B')
+    >>> parse_faces("", frozenset("AB?"), str.upper)
+    ()
+
+    :raises: whatever ``parse_card`` raises for a face it refuses (``InvalidActionError``).
+    """
+    faces = tuple(text.split(",")) if text else ()
+    if not known.issuperset(faces):
+        for face in faces:
+            if face != HIDDEN:
+                parse_card(face)
+    return faces
 
 
 def take(hand: list[str], card: str) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...deck import HIDDEN
+from ...deck import HIDDEN, parse_faces
 from ...engine import InvalidActionError
 
 SUITS = "HDSC"  # the trailer's slots, left to right: Hearts, Diamonds, Spades, Clubs
@@ -147,12 +147,7 @@ def parse(action: object) -> Action:
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of Haul ({GRAMMAR})")
     if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
-        cards = tuple(arg.split(",")) if arg else ()
-        if not _DEALT.issuperset(cards):
-            for text in cards:
-                if text != HIDDEN:
-                    parse_card(text)
-        return Deal(cards)
+        return Deal(parse_faces(arg, _DEALT, parse_card))
     move = _parse_move(action, kind, arg)
     if len(_PARSED) < 4096:  # (the other moves are a few hundred texts; a move is immutable)
         _PARSED[action] = move

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...deck import HIDDEN
+from ...deck import HIDDEN, parse_faces
 from ...engine import InvalidActionError
 
 COLOURS = "YRBG"  # stacking order, bottom to top
@@ -113,12 +113,7 @@ def parse(action: object) -> Action:
     if not colon:
         raise InvalidActionError(f"{action!r} is not an action of TF22: LOAD! ({GRAMMAR})")
     if kind == "deal":  # a card this page did not see is HIDDEN (a peer match's cryptographic deal)
-        cards = tuple(arg.split(",")) if arg else ()
-        if not _DEALT.issuperset(cards):
-            for text in cards:
-                if text != HIDDEN:
-                    parse_card(text)
-        return Deal(cards)
+        return Deal(parse_faces(arg, _DEALT, parse_card))
     move = _parse_move(action, kind, arg)
     if len(_PARSED) < 4096:  # (the plays, loads and reloads are a few hundred texts; a move is immutable)
         _PARSED[action] = move

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...checks import digits
+from ...deck import HIDDEN, parse_faces
 from ...engine import InvalidActionError
 from ...tokens import parse_token
 from .cards import CARD_NAMES as CARD_NAMES  # re-exported: the wire grammar names its cards
@@ -253,7 +254,7 @@ def parse(action: str) -> Action:
 
 
 _PARSED: dict[str, Action] = {}
-_DECK_CARDS = frozenset([*CARD_NAMES, "flag", "?"])  # what a deck may list: cards, a White Flag, an unseen card
+_DECK_CARDS = frozenset([*CARD_NAMES, "flag", HIDDEN])  # what a deck may list: cards, a White Flag, an unseen card
 
 
 def _parse(action: str) -> Action:
@@ -263,12 +264,7 @@ def _parse(action: str) -> Action:
     if not sep:
         raise InvalidActionError(f"{action!r} is not a Loot N' Loaded action ({GRAMMAR})")
     if kind == "deck":
-        cards = tuple(rest.split(",")) if rest else ()
-        if not _DECK_CARDS.issuperset(cards):
-            for card in cards:
-                if card != "?":  # a card this page does not see (dealt cryptographically: games/loot/dealt.py)
-                    parse_card(card)
-        return Deck(cards)
+        return Deck(parse_faces(rest, _DECK_CARDS, parse_card))  # ("?": unseen, dealt cryptographically: dealt.py)
     if kind == "pick":
         return Pick(_number(rest, action))
     if kind == "gun":
