@@ -41,6 +41,7 @@ from ...engine import (
     TERMINAL,
     Game,
     IllegalActionError,
+    StateError,
 )
 from .actions import _PARSED, COLOUR_NAMES, COLOURS, SLOTS, Deal, Load, Play, Reload, parse, parse_card
 from .info import INFO
@@ -428,7 +429,11 @@ class LoadGame(Game[LoadState]):
                 "Load: Green on Blue/Red/Yellow, Blue on Red/Yellow, Red on Yellow, Yellow on an empty slot",
             )
         if source is None and in_supply(state, colour) <= 0:
-            raise IllegalActionError(f"no {COLOUR_NAMES[colour]} container is left in the supply", "Ruling 4")
+            # never from a state that keeps the stacking rule (from_json checks it, every load keeps it): a slot holds
+            # a colour once at most and the target, which can take ``colour``, holds none, so at most 9 of the 10
+            # are on the ships (load_options; tests/games/load/test_supply.py). Only a state built by hand gets here.
+            raise StateError(f"no {COLOUR_NAMES[colour]} container is left in the supply for a slot that can take "
+                             "one: the ships break the stacking rule (a slot holds each colour once at most)")
         new = state.sharing()  # (new lists for what changes: the ship and its one or two slots)
         new_ship = ship[:]
         if source is not None:
