@@ -19,15 +19,21 @@ machine shared with other work the figure a busy neighbour changes least; the ra
 ``--against DIR`` (CPython only, CPU time): an A/B of two engines in the same run. Child processes measure this
 tree's core and the ``core/`` directory DIR (e.g. an older commit's) in turn, ``--rounds`` times each, each child
 with the same run's python_tic_tac_toe; it prints the medians and this tree's speed-up per game (``--core DIR``:
-measure that core instead of this checkout's).
+measure that core instead of this checkout's). With ``--instructions``: instead of CPU time, the machine
+instructions per action in user space, counted by valgrind (cachegrind without cache simulation, ``PYTHONHASHSEED=0``):
+``--playouts`` seeded playouts of each ``--game`` minus a run that only imports and warms up; a count, not a time,
+the same on a busy machine as on a quiet one (memory stalls are not in it), for an A/B of engine changes that keep
+the behaviour (both trees then play the very same actions). Needs valgrind.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import random
+import re
 import statistics
 import subprocess
 import sys
@@ -129,7 +135,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--core", help="the core/ directory to import cargobay from (default: this checkout's)")
     parser.add_argument("--against", help="another core/ directory: an A/B in CPU time, in the same run")
     parser.add_argument("--rounds", type=int, default=3, help="--against: child runs of each core (medians)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="instructions per action (valgrind) instead of CPU time, of this core and --against's")
+    parser.add_argument("--playouts", type=int, default=200, help="--instructions: seeded playouts a game")
+    parser.add_argument("--count-only", nargs=2, metavar=("GAME", "PLAYOUTS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.count_only:
+        count_only(args.count_only[0], int(args.count_only[1]))
+        return
+    if args.instructions:
+        instructions(args)
+        return
     if args.against:
         against(args)
         return
@@ -204,6 +220,41 @@ def against(args: argparse.Namespace) -> None:
         ratio = f"  {rate / medians['this tree'][ttt]:5.2f}x python_tic_tac_toe" if ttt in medians["this tree"] else ""
         if old:
             print(f"  {game:<8} {old / 1000:6.1f}k -> {rate / 1000:6.1f}k actions/s: {rate / old:5.2f}x{ratio}")
+
+
+def count_only(game_id: str, playouts: int) -> None:
+    """The child valgrind counts: one warm-up playout, then ``playouts`` seeded ones; prints the actions played."""
+    game, rng = GAMES[game_id], random.Random(0)
+    playout(game, random.Random(-1))
+    print(sum(playout(game, rng) for _ in range(playouts)))
+
+
+def instructions(args: argparse.Namespace) -> None:
+    """User-space instructions per action of random playouts, this core and ``--against``'s, counted by valgrind."""
+    cores = {"this tree": str(CORE)} | ({"against": str(Path(args.against).resolve())} if args.against else {})
+    games = args.game or sorted(game for game in GAMES if game != "tf22")
+
+    def count(core: str, game: str, playouts: int) -> tuple[int, int]:
+        command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                   sys.executable, __file__, "--core", core, "--count-only", game, str(playouts)]
+        done = subprocess.run(command, check=True, capture_output=True, text=True,
+                              env={**os.environ, "PYTHONHASHSEED": "0"})
+        found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if found is None:
+            raise SystemExit(f"no instruction count from valgrind: {done.stderr[-500:]}")
+        return int(found.group(1).replace(",", "")), int(done.stdout.split()[-1])
+
+    print(f"random playouts, CPython {platform.python_version()}: user-space instructions an action (valgrind), "
+          f"{args.playouts} seeded playouts a game minus a run of none")
+    for game in games:
+        per: dict[str, float] = {}
+        for name, core in cores.items():
+            (base, _), (total, actions) = count(core, game, 0), count(core, game, args.playouts)
+            per[name] = (total - base) / actions
+            print(f"  {game:<8} {name:<10} {per[name]:10,.0f} instructions an action  ({actions} actions; {core})")
+        if "against" in per:
+            print(f"  {game:<8} this tree / against: {per['this tree'] / per['against']:.3f} "
+                  f"({per['against'] / per['this tree']:.2f}x fewer)")
 
 
 def measure_browser(cpython: list[dict[str, Any]], no_build: bool) -> list[dict[str, Any]]:
