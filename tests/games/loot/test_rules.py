@@ -227,3 +227,29 @@ def test_every_state_of_a_match_stays_as_it_was() -> None:
         return GAME.new_state(2 + seed % 5, GAME.info.resolve_options(options))
 
     assert_states_stay_as_they_were(GAME, range(15), start)
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+@pytest.mark.parametrize("options", [{}, {"third_location": False, "shootout": "gun cards"}, {"crypto": True}])
+def test_a_new_match_is_the_dataclass_built_the_long_way(players: int, options: dict[str, object]) -> None:
+    """new_state writes every field out (state.blank) past LootState's keyword __init__: the same state, every field
+    there (a field added to LootState and not to blank fails here), and no list shared with another match."""
+    from dataclasses import fields
+
+    from cargobay.games.loot import dealt
+    from cargobay.games.loot.state import LootState
+
+    chosen = GAME.info.resolve_options(options)
+    spots = players if players > 2 else (3 if chosen["third_location"] else 2)
+    long_way = LootState(players=players, mode=str(chosen["shootout"]), spots=spots, locations=[None] * spots,
+                         collections=[[] for _ in range(players)], flags=[0] * players,
+                         spent=[[] for _ in range(players)], picks=[None] * players, guns=[None] * players,
+                         draws=[None] * players, crypto=dealt.fresh() if chosen["crypto"] else None)
+    for given in (options, chosen):  # (the options as given, and already resolved: a playout's)
+        state = GAME.new_state(players, given)
+        assert state == long_way
+        assert list(vars(state)) == [field.name for field in fields(LootState)]
+        other = GAME.new_state(players, given)
+        lists = [value for value in vars(state).values() if isinstance(value, list)]
+        assert all(value is not vars(other)[name] for name, value in vars(state).items() if isinstance(value, list))
+        assert len({id(entry) for value in lists for entry in value if isinstance(entry, list)}) == 2 * players

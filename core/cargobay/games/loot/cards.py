@@ -179,15 +179,21 @@ def check_items(players: int, types: tuple[str, ...]) -> None:
                          f"{', '.join(types)} make {count}")
 
 
-def valid_deck(players: int, cards: list[str], items: tuple[str, ...] = ()) -> bool:
-    """A whole deck of the chosen item types (``items``), or of the recommended mix when none are chosen."""
-    types = deck_types(cards)
+def valid_deck(players: int, cards: list[str], items: tuple[str, ...] = (), types: set[str] | None = None) -> bool:
+    """A whole deck of the chosen item types (``items``), or of the recommended mix when none are chosen
+    (``types``: ``deck_types(cards)``, when the caller has it already)."""
+    if types is None:
+        types = deck_types(cards)
     if items:
-        return types == set(items) and sorted(cards) == list(_deck(players, tuple(sorted(items)))[1])
-    for group, wanted in zip((BASIC, UNIQUE, ACTION), MIX[players], strict=True):
-        if len([t for t in types if t in group]) != wanted:
-            return False
-    return sorted(cards) == list(_deck(players, tuple(sorted(types)))[1])
+        return types == set(items) and tuple(sorted(cards)) == _deck(players, tuple(sorted(items)))[1]
+    basic, unique, action = MIX[players]
+    if len(_BASIC.intersection(types)) != basic or len(_UNIQUE.intersection(types)) != unique or len(
+            _ACTION.intersection(types)) != action:
+        return False
+    return tuple(sorted(cards)) == _deck(players, tuple(sorted(types)))[1]
+
+
+_BASIC, _UNIQUE, _ACTION = frozenset(BASIC), frozenset(UNIQUE), frozenset(ACTION)
 
 
 def set_points(table: tuple[int, ...], count: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine import IllegalActionError
 from . import dealt
 from .actions import Copy, Discard, Handkerchief, Letter, Put, Steal, Take, Trade, parse
-from .cards import badge_date, dated, resolved
+from .cards import _RESOLVED, badge_date, dated, resolved
 from .state import LootState
 
 DRAWN = {"glass": 3, "keys": 3, "sleight": 2}  # cards taken from the deck: Tall Glass, Keys, Sleight of Hand
@@ -42,13 +42,13 @@ def gain(state: LootState, seat: int, card: str) -> None:
         flag(state, seat)
         return
     own = state.collections[seat]
-    kind = resolved(card)
+    kind = _RESOLVED.get(card) or resolved(card)
     # a Copy Cat "becomes the second card you receive": a card received, not another Copy Cat turning into its copy
-    waiting = own.count("cat") if "cat" in own and not card.startswith("cat") else 0
-    for _ in range(waiting):  # every Copy Cat gained with nothing to copy becomes this card (after it)
-        own.remove("cat")
-        state.gains.insert(0, [seat, f"cat={kind}"])
-        state.events.append(f"seat {seat}'s Copy Cat copies {kind}")
+    if "cat" in own and not card.startswith("cat"):
+        for _ in range(own.count("cat")):  # every Copy Cat gained with nothing to copy becomes this card (after it)
+            own.remove("cat")
+            state.gains.insert(0, [seat, f"cat={kind}"])
+            state.events.append(f"seat {seat}'s Copy Cat copies {kind}")
     if kind == "sheriff":
         card = badge(state, seat, card)
     own.append(card)
@@ -143,10 +143,16 @@ def put_backs(held: list[str], deck: int) -> list[str]:
     >>> put_backs(["oil"], 0)
     ['put:oil:bottom']
     """
-    runs = [_put_back(card, deck)[0] for card in set(held)]
-    if len(runs) == 1:
-        return list(runs[0])
-    return sorted([action for run in runs for action in run])  # (sorted runs: merged, not sorted again)
+    cards = frozenset(held)
+    if len(cards) == 1:
+        return list(_put_back(held[0], deck)[0])
+    key = (cards, deck)
+    known = _MERGED.get(key)
+    if known is None:
+        known = tuple(sorted([action for card in cards for action in _put_back(card, deck)[0]]))
+        if len(_MERGED) < 4096:
+            _MERGED[key] = known
+    return list(known)
 
 
 def _put_back(card: str, deck: int) -> tuple[tuple[str, ...], frozenset[str]]:
@@ -162,6 +168,7 @@ def _put_back(card: str, deck: int) -> tuple[tuple[str, ...], frozenset[str]]:
 
 
 _PUT_BACKS: dict[tuple[str, int], tuple[tuple[str, ...], frozenset[str]]] = {}  # (card, deck size) -> _put_back
+_MERGED: dict[tuple[frozenset[str], int], tuple[str, ...]] = {}  # (2-3 cards held, deck size) -> put_backs
 
 
 def _allowed(state: LootState, action: str) -> bool:

@@ -123,15 +123,18 @@ from .cards import (
     valid_deck,
 )
 from .info import INFO
-from .state import EARLY, ROUNDS, LootState, from_json, to_json
+from .state import EARLY, ROUNDS, LootState, blank, from_json, to_json
 
 __all__ = ["GAME", "INFO", "ROUNDS", "LootGame", "LootState", "build_deck", "collection_points", "score_all"]
 
 DRAW_TIMES = tuple(range(100, 2001, 10))  # the reaction times listed as legal (any 1-9999 ms is accepted)
 _DRAWS = tuple(sorted(["draw:early", *(f"draw:{ms}" for ms in DRAW_TIMES)]))  # the legal draws, as listed
 _GUN_ACTIONS = tuple(sorted((f"gun:{gun}", gun) for gun in GUNS))  # (action, gun) in the listed order
+_GUN_LIST = tuple(action for action, _ in _GUN_ACTIONS)
 _PICKS = tuple(f"pick:{location}" for location in range(1, 10))  # by location - 1 (sorted: 6 locations at most)
+_PICKED = tuple(tuple(f"seat {seat} -> {location}" for location in range(7)) for seat in range(6))  # [seat][location]
 SECRET = {"pick": "picks", "gun": "guns", "playoff": "guns", "shootout": "draws"}
+_DEFAULTS = INFO.resolve_options({})  # every option at its default (read only)
 
 
 def duel_winner(first: str, second: str) -> int | None:
@@ -172,17 +175,13 @@ class LootGame(Game[LootState]):
     def new_state(self, seats: int = 4, options: Mapping[str, Any] | None = None) -> LootState:
         if not 2 <= seats <= 6:
             raise SetupError("Loot N' Loaded is for 2 to 6 seats")
-        chosen = self.info.resolve_options(options)
+        # (the defaults as given, e.g. by a playout, are taken as they are: resolving them again gives them back)
+        chosen = _DEFAULTS if options == _DEFAULTS else self.info.resolve_options(options)
         items = tuple(chosen["items"])  # type: ignore[arg-type]
         if items:
             check_items(seats, items)
         spots = seats if seats > 2 else (3 if chosen["third_location"] else 2)
-        return LootState(
-            players=seats, mode=str(chosen["shootout"]), items=items, spots=spots, locations=[None] * spots,
-            collections=[[] for _ in range(seats)], flags=[0] * seats, spent=[[] for _ in range(seats)],
-            picks=[None] * seats, guns=[None] * seats, draws=[None] * seats,
-            crypto=dealt.fresh() if chosen["crypto"] else None,
-        )
+        return blank(seats, str(chosen["shootout"]), items, spots, dealt.fresh() if chosen["crypto"] else None)
 
     def current_player(self, state: LootState) -> int:
         phase = state.phase
@@ -261,6 +260,8 @@ class LootGame(Game[LootState]):
         if state.phase == "shootout":
             return list(_DRAWS)
         spent = state.spent[seat]
+        if not spent:  # (no single-use gun used yet: all five)
+            return list(_GUN_LIST)
         return [action for action, gun in _GUN_ACTIONS if gun not in spent]
 
     def action_steps(self, action: str) -> tuple[str, ...]:
@@ -306,6 +307,8 @@ class LootGame(Game[LootState]):
         move = _PARSED.get(action) if type(action) is str else None  # (parse's own cache, looked up here)
         if move is None:
             move = parse(action)
+        if type(move) is Pick and state.phase == "pick" and seat in state.pickers and state.picks[seat] is None:
+            return self._pick(state, seat, move.location)  # (the commonest action, checked as below)
         if type(move) is Deck:
             return self._deck(state, seat, list(move.cards))
         if type(move) is Coin:
@@ -314,9 +317,7 @@ class LootGame(Game[LootState]):
             raise IllegalActionError(f"seat {seat} has nothing to choose now",
                                      "Pick Items / Resolve Duels: only the players picking or dueling choose")
         if type(move) is Pick:
-            if state.phase != "pick":
-                raise IllegalActionError("no location is picked now", "Pick Items")
-            return self._pick(state, seat, move.location)
+            raise IllegalActionError("no location is picked now", "Pick Items")  # (a seat acting in another phase)
         if type(move) is Gun:
             if state.phase not in ("gun", "playoff"):
                 raise IllegalActionError("no gun card is played now", "Resolve Duels")
@@ -333,19 +334,19 @@ class LootGame(Game[LootState]):
     def _deck(self, state: LootState, seat: int, cards: list[str]) -> LootState:
         if seat != CHANCE or state.phase != "deck":
             raise IllegalActionError("the deck is made once, by chance, at set-up", "Set Up")
-        new = state.copy()
+        new = state.fork()  # (the rules give it a new list for any they change, as after any other action)
         if new.crypto is not None:
             dealt.deal(new, cards)
+            kinds = deck_types(new.crypto["cards"])
         elif "?" in cards:
             raise IllegalActionError(
                 f"{cards.count('?')} of the {len(cards)} cards are unseen ('?'): only a match dealt cryptographically "
                 "(option crypto) holds cards no page sees", "Set Up: shuffle the item cards")
-        elif not valid_deck(state.players, cards, state.items):
+        elif not valid_deck(state.players, cards, state.items, kinds := deck_types(cards)):
             raise IllegalActionError("not a deck of whole item types (the chosen ones, or the recommended mix) "
                                      "plus Hogwash", "# of Item Cards")
         else:
             new.deck = cards
-        kinds = deck_types(new.crypto["cards"] if new.crypto else cards)
         new.events = [f"deck of {len(cards)} cards: {', '.join(sorted(kinds))} and Hogwash"]
         self._replenish(new)
         self._start_round(new)
@@ -371,10 +372,16 @@ class LootGame(Game[LootState]):
         locations, deck = state.locations, state.deck
         if not deck or None not in locations:
             return
-        plain = state.crypto is None  # (no token to reveal: the card as it is)
+        if state.crypto is None:  # (no token to reveal: the card as it is)
+            for index, card in enumerate(locations):
+                if card is None:
+                    locations[index] = deck.pop(0)
+                    if not deck:
+                        return
+            return
         for index, card in enumerate(locations):
             if card is None and deck:
-                locations[index] = deck.pop(0) if plain else dealt.reveal(state, deck.pop(0))
+                locations[index] = dealt.reveal(state, deck.pop(0))
 
     def _run(self, state: LootState) -> None:
         """Go on resolving: a pending prompt, cards being gained, pickups, Love Letters, then the next node."""
@@ -432,6 +439,10 @@ class LootGame(Game[LootState]):
             state.events.append(f"no location left for seats {redo}: White Flags")
         self._replenish(state)
         self._start_round(state)
+        if state.fresh and not state.asking:  # a new round with no Love Letter to ask about: everyone picks
+            state.fresh = False  # (what the next pass of _run would do: nothing else is pending, nobody sits out)
+            self._picking(state, [*range(state.players)])
+            return True
         return state.phase in ("end", "shootout", "playoff")
 
     def _picking(self, state: LootState, seats: list[int]) -> None:
@@ -458,16 +469,19 @@ class LootGame(Game[LootState]):
     def _resolve_picks(self, state: LootState) -> None:
         by_location: dict[int, list[int]] = {}
         picks = state.picks
-        pickers = sorted(state.pickers)
-        for seat in pickers:
+        choices, told = [], []
+        for seat in sorted(state.pickers):
             location = picks[seat]
             assert location is not None
-            if location in by_location:
-                by_location[location].append(seat)
-            else:
+            choices.append([seat, location])
+            told.append(_PICKED[seat][location])
+            seats = by_location.get(location)
+            if seats is None:
                 by_location[location] = [seat]
-        state.last = {"kind": "pick", "choices": [[seat, picks[seat]] for seat in pickers]}
-        state.events.append("picks: " + ", ".join([f"seat {s} -> {picks[s]}" for s in pickers]))
+            else:
+                seats.append(seat)
+        state.last = {"kind": "pick", "choices": choices}
+        state.events.append("picks: " + ", ".join(told))
         state.picks = [None] * state.players
         state.pickers = []
         state.phase = "resolve"

@@ -134,6 +134,23 @@ class LootState:
 _copied = list.copy
 
 
+def blank(players: int, mode: str, items: tuple[str, ...], spots: int, crypto: dict[str, Any] | None) -> LootState:
+    """A match before its deck is made, as ``LootState(players=.., mode=.., items=.., spots=.., locations=[None] *
+    spots, collections, flags, spent, picks, guns and draws one entry per seat, crypto=..)`` builds it: the fields
+    written out in their order past the dataclass's keyword ``__init__`` (a random playout starts a match each time)."""
+    new = object.__new__(LootState)
+    new.__dict__ = {
+        "players": players, "mode": mode, "items": items, "spots": spots, "phase": "deck", "round": 0,
+        "fresh": False, "deck": [], "locations": [None] * spots, "collections": [[] for _ in range(players)],
+        "flags": [0] * players, "spent": [[] for _ in range(players)], "discards": [], "pickers": [],
+        "picks": [None] * players, "sitting": [], "crowded": [], "redo": [], "duels": [], "guns": [None] * players,
+        "ties": 0, "shooters": [], "draws": [None] * players, "coin_among": [], "tied": [], "playoff": [],
+        "winner": None, "queue": [], "gains": [], "prompt": None, "held": [], "letters": [], "badges": [],
+        "asking": [], "source": 0, "last": None, "events": [], "crypto": crypto,
+    }
+    return new
+
+
 FIELDS = ("players", "mode", "items", "spots", "phase", "round", "fresh", "deck", "locations", "collections",
           "flags", "spent", "discards", "pickers", "picks", "sitting", "crowded", "redo", "duels", "guns", "ties",
           "shooters", "draws", "coin_among", "tied", "playoff", "winner", "queue", "gains", "prompt", "held",
