@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from ...checks import digits
 from ...engine import InvalidActionError
-from .board import hex_text, parse_hex
+from .board import HEX_TEXT, HEXES, hex_text, parse_hex
 from .tides import LEVELS
 from .units import BUILDABLE
 
@@ -193,6 +193,32 @@ def _placed(text: str) -> tuple[int, int]:
     if towards not in ("0", "1", "2", "3", "4", "5"):
         raise InvalidActionError(f"{text!r}: a direction is 0-5")
     return parse_hex(cell), int(towards)
+
+
+# the texts of piece ids and hexes as the actions write them (``str``, ``hex_text``), read at once by ``parsed``
+_IDS = {str(pid): pid for pid in range(1, 1000)}
+_HEX_AT = {HEX_TEXT[cell]: cell for cell in HEXES}
+
+
+def parsed(action: object) -> tuple[Action, str]:
+    """``parse(action)`` and the action's text as the engine writes it (``str`` of it: the text of every legal
+    action): a move or an unload written so (every id and hex as ``str`` and ``hex_text`` write them) is read
+    from tables, anything else by ``parse``."""
+    if isinstance(action, str):
+        kind, _, arg = action.partition(":")
+        if kind == "move":
+            head, _, rest = arg.partition(">")
+            unit, cell = _IDS.get(head), _HEX_AT.get(rest)
+            if unit is not None and cell is not None:
+                return Move(unit, cell), action
+        elif kind == "unload":
+            head, _, rest = arg.partition(">")
+            piece, _, place = rest.partition("@")
+            unit, cargo, cell = _IDS.get(head), _IDS.get(piece), _HEX_AT.get(place)
+            if unit is not None and cargo is not None and cell is not None:
+                return Unload(unit, cargo, cell), action
+    move = parse(action)
+    return move, str(move)
 
 
 def parse(action: object) -> Action:

@@ -18,12 +18,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from .actions import Build, Capture, Fire, Load, Lose, Move, Repair, Replace, Unload
 from .board import TERRAIN
 from .fire import destroy, wash_pontoons, zones
 from .flow import AP_PER_LANDER, seat_name
 from .legal import repair_cost
-from .state import TF22State
+from .state import CAPTURED, HOLDER, MODULES, RESERVE, TF22State
 from .units import NAMES, Piece
 
 __all__ = ["execute"]
@@ -37,25 +40,12 @@ def _name(state: TF22State, pid: int) -> str:
 
 def execute(state: TF22State, seat: int,
             move: Move | Load | Unload | Fire | Capture | Build | Repair | Replace | Lose) -> None:
-    if isinstance(move, Move):
-        _move(state, seat, move)
-    elif isinstance(move, Load):
-        _load(state, move)
-    elif isinstance(move, Unload):
-        _unload(state, move)
-    elif isinstance(move, Fire):
-        _fire(state, move)
-    elif isinstance(move, Capture):
-        _capture(state, seat, move)
-    elif isinstance(move, Build):
-        _build(state, seat, move)
-    elif isinstance(move, Repair):
-        _repair(state, seat, move)
-    elif isinstance(move, Replace):
-        _replace(state, seat, move)
-    else:
-        state.events.append(f"{_name(state, move.unit)} is destroyed by interference")
-        destroy(state, move.unit)
+    _EFFECTS[type(move)](state, seat, move)
+
+
+def _lose(state: TF22State, seat: int, move: Lose) -> None:
+    state.events.append(f"{_name(state, move.unit)} is destroyed by interference")
+    destroy(state, move.unit)
 
 
 def _move(state: TF22State, seat: int, move: Move) -> None:
@@ -68,20 +58,20 @@ def _move(state: TF22State, seat: int, move: Move) -> None:
         state.events.append(f"{_name(state, move.unit)} breaches an enemy Zone of Fire")
 
 
-def _load(state: TF22State, move: Load) -> None:
+def _load(state: TF22State, seat: int, move: Load) -> None:
     piece = state.pieces[move.piece]
-    seat = state.seat
+    mover = state.seat
     state.put(move.piece, piece._replace(hex=-1, carrier=move.unit, aux=-1))
-    state.ap[seat] -= 1
+    state.ap[mover] -= 1
     if piece.kind == "pontoon" and wash_pontoons(state):
         state.events.append("Pontoons washed away")
 
 
-def _unload(state: TF22State, move: Unload) -> None:
-    seat = state.seat
+def _unload(state: TF22State, seat: int, move: Unload) -> None:
+    mover = state.seat
     piece = state.pieces[move.piece]
     derived = state.derived
-    state.ap[seat] -= 1
+    state.ap[mover] -= 1
     into = derived.lander.get(move.hex, derived.top.get(move.hex))
     if into is not None:
         state.put(move.piece, piece._replace(carrier=into))
@@ -94,11 +84,11 @@ def _unload(state: TF22State, move: Unload) -> None:
         destroy(state, move.piece)
 
 
-def _fire(state: TF22State, move: Fire) -> None:
-    seat = state.seat
+def _fire(state: TF22State, seat: int, move: Fire) -> None:
+    mover = state.seat
     for shooter in (move.unit, move.partner):
         state.shots[shooter] = state.shots.get(shooter, 0) + 1
-    state.ap[seat] -= 2
+    state.ap[mover] -= 2
     target = state.pieces[move.target]
     state.events.append(f"{_name(state, move.target)} is destroyed")
     destroy(state, move.target)
@@ -121,6 +111,7 @@ def _exchange(state: TF22State, seat: int, pids: list[int], comm: int) -> None:
     for pid in pids:
         piece = state.pieces[pid]
         if piece.comm >= 0 and piece.comm != comm:
+            state.own(MODULES)
             state.modules[seat][piece.comm] += 1
             state.put(pid, piece._replace(comm=comm))
 
@@ -137,8 +128,10 @@ def _board(state: TF22State, seat: int, move: Capture) -> None:
     state.put(move.unit, unit._replace(hex=-1, carrier=move.target))
     state.ap[seat] += AP_PER_LANDER
     if company != seat and company not in state.captured[seat]:
+        state.own(CAPTURED)
         state.captured[seat] = sorted([*state.captured[seat], company])
     if lander.comm == company:  # its own module: the whole company follows it
+        state.own(HOLDER)
         state.holder[company] = seat
         state.forget()
         # and whatever is inside with another company's module (a unit of a Lander its old captor holds) too
@@ -148,11 +141,13 @@ def _board(state: TF22State, seat: int, move: Capture) -> None:
         return
     # a module put in by an earlier captor commands nothing but the Lander: the boarder exchanges it
     if company == seat:
+        state.own(HOLDER)
         state.holder[seat] = seat  # a company taking its own Lander back commands its units again
         state.forget()
     comm = state.own_comm(seat)
     lander = state.pieces[move.target]
     if lander.comm != comm:
+        state.own(MODULES)
         state.modules[seat][lander.comm] += 1
         state.put(move.target, lander._replace(comm=comm))
     for pid in _turrets(state, move.target):
@@ -165,11 +160,13 @@ def _replace(state: TF22State, seat: int, move: Replace) -> None:
     company = lander.comm
     comm = state.own_comm(seat)
     state.ap[seat] -= 1
+    state.own(MODULES)
     state.modules[seat][company] += 1
     state.put(move.unit, lander._replace(comm=comm))
     for pid in _turrets(state, move.unit):
         state.put(pid, state.pieces[pid]._replace(comm=comm))
     _exchange(state, seat, state.derived.contents(move.unit), comm)
+    state.own(HOLDER)
     state.holder[company] = -1
     state.forget()
     state.events.append(f"{seat_name(seat)} replaces the Comm Module of company {company + 1}'s Lander: "
@@ -181,6 +178,7 @@ def _build(state: TF22State, seat: int, move: Build) -> None:
     ore = next(pid for pid in derived.cargo[move.unit] if state.pieces[pid].kind == "ore")
     occupant = derived.top.get(move.hex)
     state.drop(ore)
+    state.own(RESERVE)
     state.reserve[move.kind] -= 1
     state.built[move.unit] = [*state.built.get(move.unit, []), move.kind]
     comm = -1 if move.kind == "pontoon" else state.own_comm(seat)
@@ -199,8 +197,17 @@ def _repair(state: TF22State, seat: int, move: Repair) -> None:
     cost = repair_cost(state, seat, move.unit)
     assert cost is not None
     points, companies = cost
+    state.own(MODULES)
     for company in companies:
         state.modules[seat][company] -= 1
     state.ap[seat] -= points
     state.new_piece(Piece("turret", state.pieces[move.unit].comm, move.hex, -1, move.unit))
     state.events.append(f"{seat_name(seat)} repairs a Laser Turret")
+
+
+# what each action does, by its type (``execute``); ``_load``, ``_unload`` and ``_fire`` read the seat in its move
+# from the state (the same seat: rules.apply checks it)
+_EFFECTS: dict[type, Callable[[TF22State, int, Any], None]] = {
+    Move: _move, Load: _load, Unload: _unload, Fire: _fire, Capture: _capture, Build: _build, Repair: _repair,
+    Replace: _replace, Lose: _lose,
+}

@@ -175,9 +175,12 @@ def look(state: TF22State, seat: int, barrier: bool) -> None:
     """The seat's active Production Units read the forecast: it sees as many top cards as it has of them."""
     if not state.deck or state.flown[seat]:
         return
+    makers = state.derived.makers
+    if len(makers) <= state.known[seat]:  # (the seat's are among them)
+        return
     pieces = state.pieces
     holder = state.holder
-    on_map = [pid for pid in state.derived.makers if holder[pieces[pid].comm] == seat]
+    on_map = [pid for pid in makers if holder[pieces[pid].comm] == seat]
     if len(on_map) <= state.known[seat]:
         return
     count = sum(1 for pid in on_map if active(state, pid, seat))

@@ -37,7 +37,7 @@ from ... import tokens
 from ...deck import DeckEvent
 from ...engine import CHANCE, JSON, TERMINAL, Choices, Game, IllegalActionError
 from . import dealt, flow
-from .actions import First, Land, Lose, Order, Simple, Tides, parse, steps
+from .actions import UNIT_ACTIONS, First, Land, Lose, Order, Simple, Tides, parsed, steps
 from .board import WIDTH, hex_text
 from .effects import execute
 from .fire import zones
@@ -144,6 +144,18 @@ class TF22Game(Game[TF22State]):
 
     def _apply(self, state: TF22State, seat: int, action: str) -> TF22State:
         move, text = _parsed(action)
+        if type(move) in UNIT_MOVES:  # most actions: a unit's (the same steps as below, in one place)
+            if seat == CHANCE or self.current_player(state) != seat:
+                raise IllegalActionError(f"it is not seat {seat}'s turn", "Turn Order: players act in turn order")
+            if move.unit not in state.pieces or text not in unit_actions(state, seat, move.unit):
+                fact, rule = explain(state, seat, move)
+                raise IllegalActionError(f"{action!r} is not legal now: {fact}", rule)
+            new = state.copy(unit=True)  # a unit's action changes nothing of the turn's flow (state.UNIT_SHARED)
+            small = new.open_entry(state)
+            execute(new, seat, move)
+            new.close_entry(small)
+            flow.look(new, seat, barrier=True)
+            return new
         if isinstance(move, (Order, Tides, First)):  # a tuple: ``A | B`` would build a union at every call
             return self._chance(state, seat, move)
         if seat == CHANCE or self.current_player(state) != seat:
@@ -163,38 +175,29 @@ class TF22Game(Game[TF22State]):
             new = state.copy(unit=True)
             new.undo()
             return new
-        if text not in self._legal_for(state, seat, move):
+        if text not in global_actions(state, seat):  # ``end``, ``takeoff`` or ``lose:`` (a unit's: above)
             fact, rule = explain(state, seat, move)
             raise IllegalActionError(f"{action!r} is not legal now: {fact}", rule)
-        # a unit's action changes nothing of the turn's flow (state.UNIT_SHARED); ``lose:`` may end the move
-        new = state.copy(unit=not isinstance(move, (Simple, Lose)))
+        new = state.copy()  # each may end the move (the turn's flow)
         small = new.open_entry(state)
-        if isinstance(move, Simple) and move.word == "takeoff":
+        if isinstance(move, Lose):
+            execute(new, seat, move)
+            new.close_entry(small)
+            if not _interfering(new, seat):
+                flow.finish_move(new)
+            return new
+        if move.word == "takeoff":
             new._diff = None
             flow.take_off(new, seat)
             flow.finish_move(new)
             return new
-        if isinstance(move, Simple):  # end
-            new.phase = "interfere" if _interfering(new, seat) else "play"
-            if new.phase == "play":
-                new._diff = None
-                flow.finish_move(new)
-                return new
-            new.close_entry(small)
+        new.phase = "interfere" if _interfering(new, seat) else "play"  # end
+        if new.phase == "play":
+            new._diff = None
+            flow.finish_move(new)
             return new
-        execute(new, seat, move)
         new.close_entry(small)
-        if isinstance(move, Lose):
-            if not _interfering(new, seat):
-                flow.finish_move(new)
-            return new
-        flow.look(new, seat, barrier=True)
         return new
-
-    def _legal_for(self, state: TF22State, seat: int, move: Any) -> list[str]:
-        if isinstance(move, (Simple, Lose)):
-            return global_actions(state, seat)
-        return unit_actions(state, seat, move.unit) if move.unit in state.pieces else []
 
     def _chance(self, state: TF22State, seat: int, move: Order | Tides | First) -> TF22State:
         if seat != CHANCE:
@@ -276,6 +279,7 @@ class TF22Game(Game[TF22State]):
         return from_json(data)
 
 
+UNIT_MOVES = frozenset(UNIT_ACTIONS)  # the types of a unit's actions (``_apply``'s first case)
 _PARSED: dict[str, tuple[Any, str]] = {}
 _PARSED_MAX = 1 << 16
 
@@ -285,8 +289,7 @@ def _parsed(action: object) -> tuple[Any, str]:
     so one table serves every state and match (emptied when it grows past ``_PARSED_MAX`` entries)."""
     found = _PARSED.get(action) if isinstance(action, str) else None
     if found is None:
-        move = parse(action)  # InvalidActionError for what is no action: never remembered
-        found = (move, str(move))
+        found = parsed(action)  # InvalidActionError for what is no action: never remembered
         if len(_PARSED) >= _PARSED_MAX:
             _PARSED.clear()
         _PARSED[action] = found  # type: ignore[index]  # parse accepted it, so it is a str

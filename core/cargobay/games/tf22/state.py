@@ -42,11 +42,16 @@ CARGO_WATCH = 3 << 10  # hex + CARGO_WATCH: the cargo of the carrier there chang
 AIM_ANY = 4 << 10  # in TF22State._dirty with any AIM_WATCH change (no list watches it: seat.Seat's aims do)
 FIRE_KINDS = ARMED | {"pontoon"}  # a change to one of these may change the Zones of Fire (a Pontoon: the tide's hold)
 
+_WIDE = frozenset({"lander", "freighter"})  # the pieces on more than one hex (TF22State._where)
+
 # what a unit's action or an undo never changes (``TF22State.copy(unit=True)`` shares them; only the turn's flow,
 # flow.py, changes them, in place)
 UNIT_SHARED = ("order", "deck", "faceup", "known", "landers", "saved", "flown", "freight")
 # the per-move counters an undo entry restores (besides the pieces it touched; open_entry and undo name each)
 SMALL = ("ap", "shots", "built", "reserve", "modules", "holder", "captured", "next_id", "breach", "phase", "events")
+# the containers a copy shares with the state it was made from until one of them changes one (``TF22State.own``)
+HOLDER, RESERVE, MODULES, CAPTURED = 1, 2, 4, 8
+_SEAT_KEYS = tuple(("seat", seat) for seat in range(MAX_SEATS))  # seat.context's keys (seat.py imports this module)
 
 
 @dataclass(eq=False)
@@ -92,6 +97,8 @@ class TF22State:
     # carrier's when its cargo changed, another seat's Zone of Fire beginning, ending or crossing 2-3)
     _carry: Any = field(default=None, repr=False)
     _dirty: set[int] | None = field(default=None, repr=False)
+    # the shared containers this state owns (bits: HOLDER, RESERVE, MODULES, CAPTURED; -1: all, as made afresh)
+    _mine: int = field(default=-1, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled (and deep-copied: OpenSpiel's ``random_sim_test`` does both) without what is worked out per state:
@@ -102,45 +109,58 @@ class TF22State:
         return data
 
     def copy(self, unit: bool = False) -> TF22State:
-        """A copy to change: the immutable fields shared, every container copied (the occupancy and the Zones of
-        Fire are shared copy on write). Built from ``__dict__`` rather than through ``__init__`` (a third of the
-        time of an action's apply went to the copy). ``unit``: a copy for a unit's action or an undo (``rules``),
-        which change none of ``UNIT_SHARED``: those are shared with this state (the turn's flow, which changes them
-        in place, starts from a full copy)."""
+        """A copy to change: the immutable fields shared, the containers an action changes copied, those it seldom
+        changes (``holder``, ``reserve``, ``modules``, ``captured``) shared until one is changed (``own``; the
+        occupancy and the Zones of Fire are shared copy on write too). Built from ``__dict__`` rather than through
+        ``__init__`` (a third of the time of an action's apply went to the copy). ``unit``: a copy for a unit's
+        action or an undo (``rules``), which change none of ``UNIT_SHARED``: those are shared with this state (the
+        turn's flow, which changes them in place, starts from a full copy)."""
         new = TF22State.__new__(TF22State)
-        carry = self._cache.get(("seat", self.order[self.mover])) if self.mover >= 0 else None
         fields = self.__dict__.copy()  # then each container copied (item by item: cheaper than update(**...))
         if not unit:
             fields["order"], fields["deck"], fields["faceup"] = self.order.copy(), self.deck.copy(), self.faceup.copy()
             fields["known"], fields["landers"] = self.known.copy(), self.landers.copy()
             fields["saved"], fields["flown"] = self.saved.copy(), self.flown.copy()
             fields["freight"] = [row.copy() for row in self.freight]
-        fields["pieces"] = self.pieces.copy()
-        fields["holder"], fields["reserve"], fields["ap"] = self.holder.copy(), self.reserve.copy(), self.ap.copy()
-        fields["shots"] = self.shots.copy()
-        fields["built"] = {k: v.copy() for k, v in self.built.items()}
-        fields["modules"] = [row.copy() for row in self.modules]
-        fields["captured"] = [row.copy() for row in self.captured]
+        fields["pieces"], fields["ap"], fields["shots"] = self.pieces.copy(), self.ap.copy(), self.shots.copy()
+        fields["built"] = self.built.copy()  # a Production Unit's kinds: a new list when one is added (effects._build)
         fields["journal"], fields["events"] = self.journal.copy(), self.events.copy()
-        fields["_derived"], fields["_cache"], fields["_diff"] = self._shared_derived(), self._carried(), None
-        fields["crypto"], fields["_serial"] = tokens.copy(self.crypto), next(_SERIALS)
+        fields["_mine"] = self._mine = 0  # holder, reserve, modules, captured: shared by both from now on (``own``)
+        cache = self._cache
+        mover = self.mover
+        carry = cache.get(_SEAT_KEYS[self.order[mover]]) if mover >= 0 else None
         fields["_carry"], fields["_dirty"] = carry, None if carry is None else set()
-        new.__dict__ = fields
-        return new
-
-    def _shared_derived(self) -> Derived | None:
         derived = self._derived
         if derived is not None:
             derived.owner = 0  # shared from now on: whichever state changes a piece first copies it
-        return derived
-
-    def _carried(self) -> dict[Any, Any]:
-        """What a copy starts with: the Zones of Fire, shared (copy on write: fire.Zones.updated)."""
-        zones = self._cache.get("zones") or self._cache.get("carried")
+        zones = cache.get("zones") or cache.get("carried")  # shared too (copy on write: fire.Zones.updated)
         if zones is None:
-            return {}
-        zones.owner = 0
-        return {"carried": zones}
+            fields["_cache"] = {}
+        else:
+            zones.owner = 0
+            fields["_cache"] = {"carried": zones}
+        fields["_diff"] = None
+        if self.crypto is not None:
+            fields["crypto"] = tokens.copy(self.crypto)
+        fields["_serial"] = next(_SERIALS)
+        new.__dict__ = fields
+        return new
+
+    def own(self, name: int) -> None:
+        """Make the shared container ``name`` (``HOLDER``, ``RESERVE``, ``MODULES``, ``CAPTURED``) this state's
+        own, to change in place: a copy shares them with the state it was made from until either changes one (every
+        change to them goes through here first: effects.py)."""
+        if self._mine & name:
+            return
+        self._mine |= name
+        if name == HOLDER:
+            self.holder = self.holder.copy()
+        elif name == RESERVE:
+            self.reserve = self.reserve.copy()
+        elif name == MODULES:
+            self.modules = [row.copy() for row in self.modules]
+        else:  # CAPTURED: a seat's row is replaced when it changes (effects._board), never changed in place
+            self.captured = self.captured.copy()
 
     # --- changing pieces (recorded for undo while a journal entry is open) -------------------------
     def put(self, pid: int, piece: Piece) -> None:
@@ -165,17 +185,27 @@ class TF22State:
         if dirty is not None:
             mover = self.order[self.mover] if self.mover >= 0 else -1
             for piece in (old, new):
-                if piece is not None:
+                if piece is None:
+                    continue
+                if piece.carrier >= 0:  # in the cargo of the piece on the map there
+                    dirty.update(_watch(self._where(piece), CARGO_WATCH))
+                    continue
+                kind, cell = piece.kind, piece.hex
+                if kind in _WIDE:  # a Lander or a Sea Freighter: all its hexes
                     cells = self._where(piece)
-                    if piece.carrier >= 0:  # in the cargo of the piece on the map there
-                        dirty.update(_watch(cells, CARGO_WATCH))
-                        continue
                     dirty.update(cells)
-                    if piece.kind in FIRE_KINDS:
+                    if kind in FIRE_KINDS:
                         dirty.update(_watch(cells, FIRE_WATCH))
                     if piece.comm < 0 or self.holder[piece.comm] != mover:
                         dirty.update(_watch(cells, AIM_WATCH))
                         dirty.add(AIM_ANY)
+                    continue
+                dirty.add(cell)
+                if kind in FIRE_KINDS:
+                    dirty.add(cell + FIRE_WATCH)
+                if piece.comm < 0 or self.holder[piece.comm] != mover:
+                    dirty.add(cell + AIM_WATCH)
+                    dirty.add(AIM_ANY)
         derived = self._derived
         if derived is not None:
             if derived.owner != self._serial:
@@ -189,11 +219,13 @@ class TF22State:
                     derived.remove(pid, old)
                 if new is not None:
                     derived.add(pid, new)
-        zones = self._cache.get("zones") or self._cache.get("carried")
-        self._cache = {}
+        cache = self._cache
+        zones = cache.get("zones") or cache.get("carried")
         if zones is None:
+            self._cache = {}
             return
         if (old is not None and old.kind in FIRE_KINDS) or (new is not None and new.kind in FIRE_KINDS):
+            self._cache = {}  # (as for every change: nothing cached is read while the zones are updated)
             pids: tuple[int, ...] = (pid,)
             if "pontoon" in (old and old.kind, new and new.kind):  # what stands on it may change its hold
                 top = self.derived.top
@@ -207,7 +239,7 @@ class TF22State:
                     if begun and seat != mover:
                         dirty |= begun
                         dirty.update([cell + FIRE_WATCH for cell in begun])
-        self._cache["carried"] = zones
+        self._cache = {"carried": zones}
 
     def _where(self, piece: Piece) -> tuple[int, ...]:
         """The hexes of a piece on the map, or of the piece on the map that holds it (none if that is gone)."""
@@ -265,12 +297,13 @@ class TF22State:
         entry = self.journal.pop()
         holder = self.holder
         small = entry["small"]  # a copy of each name in SMALL put back, written out (as open_entry takes them)
-        self.ap, self.shots, self.reserve = small["ap"].copy(), small["shots"].copy(), small["reserve"].copy()
-        self.built = {pid: kinds.copy() for pid, kinds in small["built"].items()}
-        self.modules, self.holder = [row.copy() for row in small["modules"]], small["holder"].copy()
-        self.captured = [row.copy() for row in small["captured"]]
-        self.next_id, self.breach, self.phase = small["next_id"], small["breach"], small["phase"]
+        self.ap, self.shots, self.built = small["ap"].copy(), small["shots"].copy(), small["built"].copy()
         self.events = small["events"].copy()
+        # shared with the entry (and the state before the action) until one is changed (``own``)
+        self.reserve, self.modules, self.holder, self.captured = (small["reserve"], small["modules"], small["holder"],
+                                                                  small["captured"])
+        self._mine = 0
+        self.next_id, self.breach, self.phase = small["next_id"], small["breach"], small["phase"]
         zones = self._cache.get("zones") or self._cache.get("carried")
         self._cache = {"carried": zones} if zones is not None and self.holder == holder else {}
         for pid, old in entry["pieces"].items():
