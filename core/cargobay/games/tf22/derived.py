@@ -171,6 +171,35 @@ class Derived:
         maker = kind == "production"
         self._own(L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0) | (L_MAKERS if maker else 0))
         self._own_comm(comm)
+        self._moved(pid, old, new, armed, maker)
+
+    def moved(self, pid: int, old: Piece, new: Piece) -> Derived:
+        """``clone()`` then ``move(pid, old, new)`` on the clone, in one step: the layers a move changes are copied
+        at once, the others shared (the first change of a state's pieces is most often a move)."""
+        kind, comm = old.kind, old.comm
+        armed = kind in ARMED
+        maker = kind == "production"
+        found = Derived.__new__(Derived)
+        found.pontoon, found.lander, found.pods, found.cargo, found.ore = (self.pontoon, self.lander, self.pods,
+                                                                            self.cargo, self.ore)
+        found.top, found.comms, found.units = self.top.copy(), self.comms.copy(), self.units.copy()
+        found.armed = self.armed.copy() if armed else self.armed
+        found.makers = self.makers.copy() if maker else self.makers
+        found.owner = 0
+        self.shared = ALL_LAYERS  # this one shares them from now on (as after ``clone``)
+        self.own_comms = 0
+        changed = L_TOP | L_COMMS | L_UNITS | (L_ARMED if armed else 0) | (L_MAKERS if maker else 0)
+        found.shared = ALL_LAYERS & ~changed
+        found.own_comms = 1 << comm
+        cells = found.comms.get(comm)
+        if cells is not None:
+            found.comms[comm] = cells.copy()
+        found._moved(pid, old, new, armed, maker)
+        return found
+
+    def _moved(self, pid: int, old: Piece, new: Piece, armed: bool, maker: bool) -> None:
+        """``move``'s changes, on layers this Derived owns."""
+        comm = old.comm
         top, comms, units = self.top, self.comms, self.units
         cells = comms[comm]
         cells.discard(old.hex)

@@ -208,13 +208,17 @@ class TF22State:
                     dirty.add(AIM_ANY)
         derived = self._derived
         if derived is not None:
-            if derived.owner != self._serial:
-                derived = self._derived = derived.clone()
-                derived.owner = self._serial
             if (old is not None and new is not None and old.hex >= 0 and new.hex >= 0 and old.kind == new.kind
                     and old.comm == new.comm and old.kind not in PLACED_APART):
-                derived.move(pid, old, new)
+                if derived.owner != self._serial:  # copied with the move made (clone, then move)
+                    derived = self._derived = derived.moved(pid, old, new)
+                    derived.owner = self._serial
+                else:
+                    derived.move(pid, old, new)
             else:
+                if derived.owner != self._serial:
+                    derived = self._derived = derived.clone()
+                    derived.owner = self._serial
                 if old is not None:
                     derived.remove(pid, old)
                 if new is not None:
