@@ -185,9 +185,9 @@ class Zones:
                     turret = True
                 steps.append((new, 1))
         zones_._apply(steps, changed)  # count now leaves out the silenced Turrets that did not change
-        if not silenced and not turret and not any(
-                cell in cells for seat, cell, _ in turrets.values() for other, cells in enumerate(changed)
-                if other != seat):
+        if not silenced and not turret and not any(  # (each Turret looked at only for the seats whose zone changed)
+                cells and any(cell in cells for seat, cell, _ in turrets.values() if seat != other)
+                for other, cells in enumerate(changed)):
             return zones_  # none was silenced, none changed, no other seat's zone began over one: none is now
         kept = silenced - moved
         after = zones_._silenced(kept)
