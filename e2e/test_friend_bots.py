@@ -2,7 +2,9 @@
 3-seat test game (odd one out, `?test-games=1`) between two browsers: You, A friend and an easy bot, played
 to the end; its gift is a two-pick action (data-select, then data-action: p2p_select, then p2p_choose). Both
 pages end on the same state hash, with no error shown; axe finds nothing on the friend-match screens. The host's
-bot seat waits the page's own bot delay (?delay=, as a local match) before each decision."""
+bot seat waits the page's own bot delay (?delay=, as a local match) before a seat's first action and a quarter of
+it between the actions of one bot's run: counted by the page (#game-screen[data-bot-waits]) and held against the
+runs of the bot's seat in the match log of a TF22 friend match, where a bot move is many actions."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from ux import assert_axe_clean, assert_no_error, board, open_ready, shot
 pytestmark = pytest.mark.e2e
 
 MAX_DECISIONS = 200
+TF22_DELAY_MS = 400  # the TF22 host's ?delay=: a whole delay before a bot's move, 100 ms between its actions
 HOST_DELAY_MS = 1000  # the host page's ?delay=: more than the fixed 300 ms its bot seats once paused
 # The host's engine requests, watched: for each p2p_bots request, the ms since the first answer that gave this page
 # a bot to decide (bots_to_decide: [seat, ...]) after the request before.
@@ -32,6 +35,12 @@ BOT_GAPS_JS = """() => { const engine = window.cargobayEngine, send = engine.req
       return answer;
     });
   }; }"""
+
+
+def bot_waits(page: Page) -> tuple[int, int]:
+    """The page's own count of the bot delays it waited: (whole, quarter)."""
+    whole, quarter = (page.get_attribute("#game-screen", "data-bot-waits") or "-1 -1").split()
+    return int(whole), int(quarter)
 
 
 def decide(page: Page) -> str:
@@ -97,5 +106,88 @@ def test_a_friend_match_with_a_bot_seat_played_to_the_end(new_page: NewPage) -> 
     assert_axe_clean(host, "friend match over (host)")
     shot(host, "friend-bots-over")
     for page in (host, guest):
+        assert_no_error(page)
+        assert recorder_of(page).errors == []
+
+
+def saved_actions(page: Page) -> list[list[object]]:
+    """The match log's [seat, action] pairs, from the page's own save of its friend match."""
+    return list(page.evaluate("() => JSON.parse(localStorage.getItem('cargobay.match.' +"
+                              " sessionStorage.getItem('cargobay.tab.p2p'))).save.log.actions"))
+
+
+def runs_of(actions: list[list[object]], seat: int) -> list[int]:
+    """The lengths of the seat's runs: its actions with no other action (another seat's, a chance) between."""
+    runs: list[int] = []
+    previous = None
+    for who, _ in actions:
+        if who == seat:
+            if previous == seat:
+                runs[-1] += 1
+            else:
+                runs.append(1)
+        previous = who
+    return runs
+
+
+def tf22_decide(page: Page) -> None:
+    """A person's TF22 decision: land (a site, then its first pod layout), afterwards end the turn at once."""
+    step, selection = board(page, "data-step"), board(page, "data-selection")
+    for target in ("#board [data-action='end']", "#board [data-action^='land:']", "#board [data-select^='site:']"):
+        found = page.locator(target)
+        if found.count():
+            found.first.dispatch_event("click")  # (a hex may lie under the map's edge: the board's own handler)
+            break
+    else:
+        raise AssertionError("no landing, site or end turn to press")
+    page.wait_for_function(
+        "([s, sel]) => { const b = document.getElementById('board');"
+        " return b.dataset.step !== s || b.dataset.selection !== sel || b.dataset.toDecide !== 'yes'"
+        " || document.getElementById('messages').dataset.kind === 'error'; }",
+        arg=[step, selection])
+    assert_no_error(page)
+
+
+def test_a_friend_match_bot_waits_the_whole_delay_only_before_its_move(new_page: NewPage) -> None:
+    """TF22: you, a friend and the medium bot (the host's page plays it). The page counts whole delays exactly at
+    the bot's first action after someone else's (the runs in the log) and quarter delays for the rest of its
+    move, and no wait is shorter than it should be."""
+    host, guest = new_page(), new_page()
+    open_ready(host, f"?delay={TF22_DELAY_MS}")
+    open_ready(guest, "?delay=0")
+    host.evaluate(BOT_GAPS_JS)
+    host.click("[data-game='tf22']")
+    host.wait_for_selector("#p2p-seat-2")
+    host.select_option("#p2p-seat-0", "me")
+    host.select_option("#p2p-seat-1", "friend")
+    host.select_option("#p2p-seat-2", "bot:medium")
+    connect(host, guest)
+    pages = [host, guest]
+    decisions = 0
+    while True:
+        settle(pages)
+        turn = max(int(p.get_attribute("#board svg", "data-turn") or 1) for p in pages)
+        if turn >= 4 or all(board(p, "data-p2p") == "over" for p in pages):
+            break
+        for page in pages:
+            if board(page, "data-to-decide") == "yes" and quiet(page):
+                tf22_decide(page)
+                decisions += 1
+        assert decisions < MAX_DECISIONS, "the match did not reach turn 4"
+    wait_in_step(pages)
+    shot(host, "friend-bots-tf22-host")
+    runs = runs_of(saved_actions(host), 2)
+    whole, quarter = bot_waits(host)
+    assert sum(runs) >= 10 and max(runs) >= 5, runs  # the bot made whole moves of several actions
+    assert (whole, quarter) == (len(runs), sum(runs) - len(runs)), (whole, quarter, runs)
+    gaps = sorted(host.evaluate("() => window.cbBotGaps"), reverse=True)
+    assert len(gaps) == sum(runs), (len(gaps), runs)
+    assert min(gaps) >= TF22_DELAY_MS // 4 - 20, gaps  # (a timer never fires early)
+    assert gaps[whole - 1] >= TF22_DELAY_MS - 20, gaps  # as many whole delays as runs
+    assert board(host, "data-hash") == board(guest, "data-hash")
+    print(f"tf22 friend match, bot seat: {sum(runs)} actions in {len(runs)} runs {runs}; waited {whole} x "
+          f"{TF22_DELAY_MS} + {quarter} x {TF22_DELAY_MS // 4} ms = {(whole * 4 + quarter) * TF22_DELAY_MS // 4} ms"
+          f" (the whole delay before every action: {sum(runs) * TF22_DELAY_MS} ms)")
+    for page in pages:
         assert_no_error(page)
         assert recorder_of(page).errors == []

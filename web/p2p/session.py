@@ -39,6 +39,8 @@ class Session:
         self.sender = None  # the peer whose message the engine is judging
         self.watch = None  # fn(snapshot) told every snapshot applied (an embed's events: app.py embed_peer)
         self.routes = {}  # peer -> how its open link goes (glue.route: the selected candidate pair, its RTT)
+        self.bot_last = None  # (seat, step) after this page's last bot decision: the next one of that run is quick
+        self.bot_waits = [0, 0]  # the bot delays waited: whole (a seat's first action), quarter (within its run)
         glue.onEvent(proxy(self.links.on_glue_event))
         box = self.connection
         for name, fn in (("p2p-make-reply", box.on_make_reply), ("p2p-connect-button", box.on_connect),
@@ -111,6 +113,8 @@ class Session:
         self.routes = {}
         panels.clear_problem()
         self.snap, self.chat = None, []
+        self.bot_last, self.bot_waits = None, [0, 0]
+        by_id("game-screen").removeAttribute("data-bot-waits")
         self.connection.clear()
         saves.drop("p2p")
         self.board.clear()
@@ -210,10 +214,20 @@ class Session:
 
     # --- jobs -----------------------------------------------------------------------------------------
     async def job_bots(self):
-        if self.snap and self.snap.get("bots_to_decide") and not self.over():
-            if DELAY_MS:  # the page's bot delay, as a local match's (?delay=, 350 ms by default): the last move shows
-                await asyncio.sleep_ms(DELAY_MS)
-            await self.req({"type": "p2p_bots"}, "This page's bot could not decide")
+        """One decision of this page's bots after the page's bot delay (?delay=, 350 ms by default), as in a local
+        match: the whole delay before a seat's first action (the last move shows), a quarter of it between the
+        actions of one bot's run (a TF22 move is 15-25 actions), i.e. when nothing happened since its last one."""
+        snap = self.snap
+        if not snap or not snap.get("bots_to_decide") or self.over():
+            return
+        seat = snap["bots_to_decide"][0]  # (the seat p2p_bots asks: the first of this page's bots to decide)
+        run = self.bot_last == (seat, snap.get("step"))
+        self.bot_waits[1 if run else 0] += 1
+        by_id("game-screen").setAttribute("data-bot-waits", str(self.bot_waits[0]) + " " + str(self.bot_waits[1]))
+        if DELAY_MS:
+            await asyncio.sleep_ms(DELAY_MS // 4 if run else DELAY_MS)
+        result = await self.req({"type": "p2p_bots"}, "This page's bot could not decide")
+        self.bot_last = (seat, result.get("step")) if result is not None else None
 
     async def job_tick(self):
         if self.unfinished() or (self.snap or {}).get("auditing"):  # (an audit after an early end: its deadline)
