@@ -224,7 +224,10 @@ async def resume_saved(mode, record_id):
         if saves.mine(record_id) == "p2p":
             with_p2p("resume_view")
         elif session is None or session.may_leave():
-            window.sessionStorage.setItem("cargobay.tab.p2p", record_id)
+            if not saves.open_after_reload("p2p", record_id):
+                show_message("This browser refuses this tab its storage, so the page cannot reopen that match "
+                             "with your friend (it reloads to do so).")
+                return
             window.location.reload()
         return
     if saves.mine(record_id) == "local" and local.unfinished():

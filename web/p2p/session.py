@@ -202,6 +202,9 @@ class Session:
         extra.update(self.relaying.room_extra())
         if saves.write("p2p", snap, extra):
             by_id("game-screen").removeAttribute("data-save-failed")
+            note = saves.tab_note()
+            if note:
+                show_message(note, "info")
             return
         by_id("game-screen").setAttribute("data-save-failed", "true")
         show_message("This match could not be saved in the browser's storage (full or disabled): a reload now "

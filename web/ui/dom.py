@@ -129,32 +129,45 @@ def show_screen(name, mode=None):
 
 
 # ------------------------------------------------------------------------------------------ storage
-def load_json(key):
-    """(data, problem): the stored JSON value (None if absent), or a problem text if it is corrupt."""
+# Every Web Storage access of the page goes through these (page.js: a browser may refuse storage, and MicroPython
+# cannot catch the error it throws). ``area``: "local" (localStorage) or "session" (this tab's sessionStorage).
+def stored(key, area="local"):
+    """The stored text, or None (absent, or the storage refuses to be read)."""
+    value = window.cargobayPage.storageGet(area, key)
+    return None if value is None or str(value) in ("null", "undefined") else str(value)
+
+
+def store(key, text, area="local"):
+    """Store a text; False when the storage refuses it (full or disabled): keep playing."""
+    return bool(window.cargobayPage.storageSet(area, key, text))
+
+
+def unstore(key, area="local"):
+    window.cargobayPage.storageRemove(area, key)
+
+
+def stored_keys(area="local"):
     try:
-        raw = window.localStorage.getItem(key)
-    except Exception as exc:  # storage disabled
-        return None, str(exc)
-    if raw is None or str(raw) in ("", "null", "undefined"):
+        return [str(key) for key in json.loads(str(window.cargobayPage.storageKeys(area)))]
+    except Exception:
+        return []
+
+
+def load_json(key):
+    """(data, problem): the stored JSON value (None if absent or unreadable), or a problem text if it is corrupt."""
+    raw = stored(key)
+    if raw is None or raw == "":
         return None, None
     try:
-        return json.loads(str(raw)), None
+        return json.loads(raw), None
     except Exception as exc:
         return None, "not JSON (" + short(exc, 80) + ")"
 
 
 def store_json(key, data):
-    """Store JSON in localStorage; False when the storage refuses it (full or disabled): keep playing. (The
-    page's JS helper catches the quota error, which MicroPython cannot.)"""
-    try:
-        return bool(window.cargobayPage.store(key, json.dumps(data)))
-    except Exception as exc:
-        print("cargobay: could not store", key, exc)
-        return False
+    """Store JSON in localStorage; False when the storage refuses it (full or disabled): keep playing."""
+    return store(key, json.dumps(data))
 
 
 def drop(key):
-    try:
-        window.localStorage.removeItem(key)
-    except Exception:
-        pass
+    unstore(key)

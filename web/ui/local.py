@@ -115,6 +115,9 @@ class LocalMatch:
         info.setAttribute("data-step", str(snap.get("step", "")))
         if saves.write("local", snap, {"setup": self.setup}):
             by_id("game-screen").removeAttribute("data-save-failed")
+            note = saves.tab_note()
+            if note:
+                show_message(note, "info")
         else:
             by_id("game-screen").setAttribute("data-save-failed", "true")
             show_message("This match could not be saved in the browser's storage (full or disabled). Free some "

@@ -14,44 +14,15 @@ from pyscript import window
 
 from ui import records
 from ui.dom import drop as drop_key
-from ui.dom import now_s, short, store_json
+from ui.dom import now_s, short, store, store_json, stored, stored_keys, unstore
 
 TAB_KEY = "cargobay.tab."  # sessionStorage: + mode -> the id of this tab's match
+TAB_NOTE = ("This browser does not let this tab keep which match it plays, so a reload may not bring this match "
+            "back by itself: it is saved, and Your matches in the menu resumes it.")
 
 
 def lock_name(record_id):
     return "cargobay.match." + record_id
-
-
-def _get(key):
-    try:
-        value = window.localStorage.getItem(key)
-    except Exception:
-        return None
-    return None if value is None or str(value) in ("null", "undefined") else str(value)
-
-
-def _session(mode, value=None, clear=False):
-    try:
-        store = window.sessionStorage
-        if clear:
-            store.removeItem(TAB_KEY + mode)
-        elif value is not None:
-            store.setItem(TAB_KEY + mode, value)
-        else:
-            got = store.getItem(TAB_KEY + mode)
-            return None if got is None else str(got)
-    except Exception:
-        return None
-    return None
-
-
-def keys():
-    try:
-        store = window.localStorage
-        return [str(store.key(i)) for i in range(int(store.length))]
-    except Exception:
-        return []
 
 
 class Saves:
@@ -61,6 +32,7 @@ class Saves:
         self.created = {}  # id -> creation time (ms)
         self.failed = False  # the last write was refused
         self.enabled = True  # False: nothing is stored (an embedded game)
+        self.tab_refused = None  # this tab's sessionStorage refused its match's id: False once that was said
 
     # --- this tab's matches ----------------------------------------------------------------------
     def _own(self, mode, record_id, claim=True):
@@ -71,7 +43,8 @@ class Saves:
             window.cargobayPage.release(lock_name(old))
         self.current[mode] = record_id
         self.last.pop(mode, None)
-        _session(mode, record_id)
+        if not store(TAB_KEY + mode, record_id, "session") and self.tab_refused is None:
+            self.tab_refused = True
         if claim:  # a new id: no other tab can hold it
             window.cargobayPage.claim(lock_name(record_id))
 
@@ -80,7 +53,7 @@ class Saves:
         if old is not None:
             window.cargobayPage.release(lock_name(old))
         self.last.pop(mode, None)
-        _session(mode, clear=True)
+        unstore(TAB_KEY + mode, "session")
 
     def write(self, mode, snap, extra):
         """Save a match after a snapshot; False if the storage refused it (full, or disabled)."""
@@ -118,14 +91,14 @@ class Saves:
         """(record, problem) at start: the match to resume in this tab, or None; a problem names a save that
         could not be used (it was discarded, or stays in the list with its reason)."""
         first = None
-        text = _get(records.LEGACY[mode])
+        text = stored(records.LEGACY[mode])
         if text is not None:
             drop_key(records.LEGACY[mode])
             data, problem = records.legacy(mode, text)
             if problem is not None:
                 return None, short(problem, 120)
             first = self._migrate(mode, data)
-        mine = _session(mode)
+        mine = stored(TAB_KEY + mode, "session")
         # this tab's match after a reload, else the newest unfinished one (if another tab has it open: none)
         newest = [r["id"] for r in records.ordered(self.records()) if r.get("mode") == mode and not r.get("over")]
         candidates = [first, mine] + newest[:1]
@@ -137,7 +110,7 @@ class Saves:
             record, problem = self.load(record_id)
             if record is None or record.get("mode") != mode or record.get("over"):
                 if record_id == mine:
-                    _session(mode, clear=True)
+                    unstore(TAB_KEY + mode, "session")
                     if problem is not None:
                         return None, short(problem, 120)
                 continue
@@ -188,14 +161,14 @@ class Saves:
 
     # --- the list --------------------------------------------------------------------------------
     def load(self, record_id):
-        return records.check(_get(records.PREFIX + record_id))
+        return records.check(stored(records.PREFIX + record_id))
 
     def records(self):
         """Every readable record (for choosing what to resume)."""
         out = []
-        for key in keys():
+        for key in stored_keys():
             if key.startswith(records.PREFIX):
-                record, _ = records.check(_get(key))
+                record, _ = records.check(stored(key))
                 if record is not None:
                     out.append(record)
         return out
@@ -203,12 +176,12 @@ class Saves:
     def entries(self):
         """[(id, record or None, problem, name)] of every saved match, newest first; unreadable ones last."""
         good, bad = [], []
-        for key in keys():
+        for key in stored_keys():
             if not key.startswith(records.PREFIX):
                 continue
             record_id = key[len(records.PREFIX):]
-            record, problem = records.check(_get(key))
-            name = _get(records.NAME_PREFIX + record_id) or ""
+            record, problem = records.check(stored(key))
+            name = stored(records.NAME_PREFIX + record_id) or ""
             if record is None:
                 bad.append((record_id, None, problem, name))
             else:
@@ -218,14 +191,14 @@ class Saves:
         return good + bad
 
     def name(self, record_id):
-        return _get(records.NAME_PREFIX + record_id) or ""
+        return stored(records.NAME_PREFIX + record_id) or ""
 
     def rename(self, record_id, name):
         name = name.strip()[:80]
         if not name:
             drop_key(records.NAME_PREFIX + record_id)
             return True
-        return bool(window.cargobayPage.store(records.NAME_PREFIX + record_id, name))
+        return store(records.NAME_PREFIX + record_id, name)
 
     def delete(self, record_id):
         for mode in list(self.current):
@@ -237,6 +210,17 @@ class Saves:
     def add(self, record):
         """Store a new record (an imported match log); False if the storage refused it."""
         return store_json(records.PREFIX + record["id"], record)
+
+    def tab_note(self):
+        """Once, after a write that this tab's storage refused: what the page cannot keep (else "")."""
+        if not self.tab_refused:
+            return ""
+        self.tab_refused = False
+        return TAB_NOTE
+
+    def open_after_reload(self, mode, record_id):
+        """Make a match this tab's, for the page after a reload to resume; False if this tab's storage refuses."""
+        return store(TAB_KEY + mode, record_id, "session")
 
     def mine(self, record_id):
         """The mode in which this tab has this match open, or None."""
