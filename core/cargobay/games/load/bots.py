@@ -48,6 +48,7 @@ from .bot_eval import Evaluate, evaluate_round
 from .bot_infer import Inference
 from .bot_rollout import greedy_rollout
 from .bot_solve import respond_to_quantal, row_strategy
+from .bot_win import win_of
 from .sim import (
     WIN,
     Sim,
@@ -140,7 +141,10 @@ V1: dict[str, Any] = {
     "infer": False, "rollout_greedy": 0.0, "respond": False,
 }
 # the strong bot's static evaluations: ``v1`` = ``sim._evaluate``; ``round`` = ``bot_eval.evaluate_round``
-EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "round": evaluate_round}
+# ``win`` / ``round-win``: those as the expected result, -1..1 (``bot_win.win_of``; not measured against ``V1`` yet)
+WIN_BASES: dict[str, Evaluate] = {"win": _evaluate, "round-win": evaluate_round}
+EVALUATIONS: dict[str, Evaluate] = {"v1": _evaluate, "round": evaluate_round,
+                                    **{name: win_of(base) for name, base in WIN_BASES.items()}}
 
 
 def _keys(seed: int) -> tuple[list[float], list[float]]:
@@ -312,6 +316,10 @@ class StrongBot:
     ``budget=18000, rollouts=18, determinizations=16, load_rollouts=72`` 53.8% [42.9-64.3] of 80, margin +3.7, at
     1.60 / 1.71; ``evaluation="round", static_weight=0.75, budget=10000, rollouts=10, determinizations=12,
     load_rollouts=40`` 47.5% [36.9-58.3] of 80 at 1.06. More samples alone do not reach 60%: none is the default.
+    ``evaluation="win"`` / ``"round-win"`` with ``win_factor`` (``bot_win``, issue 25, session 10): the evaluation
+    as the expected result of the match (-1..1: a probit of the margin, its scale per battle left fitted on
+    self-play outcomes by ``bench/load_win_fit.py``) instead of the margin, since a match is won, not scored; not
+    screened against ``V1`` yet (session 10 ran out of time), so off.
     ``fast_solve`` (on by default since issue 25, session 6; ``V1`` has it off, to measure against the old cost):
     ``bot_solve.row_strategy`` in place of ``regret_matching`` for the per-determinization solves, the same
     strategies to the last bit (the goldens did not change) in about 75-78% of the CPU a decision.
@@ -349,6 +357,7 @@ class StrongBot:
         rollout_greedy: float = 0.0,
         respond: bool = False,
         respond_beta: float = 0.2,
+        win_factor: float = 1.0,
     ) -> None:
         self.determinizations = max(1, determinizations)
         self.rollouts = max(1, rollouts)
@@ -371,6 +380,8 @@ class StrongBot:
         self.respond = respond
         self.respond_beta = respond_beta
         self.evaluate: Evaluate = EVALUATIONS[evaluation]
+        if win_factor != 1.0 and evaluation in WIN_BASES:
+            self.evaluate = win_of(WIN_BASES[evaluation], win_factor)
 
     def choose(self, game: Game[Any], view: dict[str, Any], rng: random.Random) -> str:
         if self.inference is not None:
