@@ -173,3 +173,51 @@ def test_phone_match_by_touch_with_44px_targets_and_12px_text(phone: Page) -> No
     assert_no_error(page)
     assert errors_of(page) == []
     assert (ARTIFACTS / "phone-01-menu.png").exists()
+
+
+# Each visible label's text (its switch aside): where its text starts (the leftmost fragment), and where every wrapped
+# line of each text node starts: one column when every wrapped line starts where the text does.
+LINE_STARTS_JS = """(selector) => [...document.querySelectorAll(selector)].filter((l) => l.getClientRects().length)
+  .map((label) => {
+    const nodes = [];
+    const walk = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+    for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+      if (!node.textContent.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      nodes.push([...range.getClientRects()].filter((r) => r.width >= 1).sort((a, b) => a.top - b.top));
+    }
+    const all = nodes.flat();
+    return { text: label.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40),
+             left: Math.round(Math.min(...all.map((r) => r.left))),
+             starts: nodes.flatMap((rects) => rects.slice(1).map((r) => Math.round(r.left))) };
+  })"""
+
+
+def two_column_labels(page: Page, selector: str) -> list[dict[str, Any]]:
+    """The visible labels whose text does not read as one column (a line that starts elsewhere than the first)."""
+    found = page.evaluate(LINE_STARTS_JS, selector)
+    return [f for f in found if any(abs(start - f["left"]) > 2 for start in f["starts"])]
+
+
+@pytest.mark.parametrize("colours", ["light", "forced"])
+def test_the_friend_match_panel_reads_as_one_column_on_a_phone(phone: Page, colours: str) -> None:
+    """Every label of "Play a friend" and of its Connection settings reads as one column at 390x844 (before: "Same
+    network only"'s small print stood in a second column beside its words), in light and forced colours."""
+    page = phone
+    if colours == "forced":
+        page.emulate_media(forced_colors="active")
+    open_ready(page)
+    page.locator("#p2p-settings summary").tap()
+    page.wait_for_selector("#p2p-settings[data-ready='true'][open]", state="attached")
+    labels = "#p2p-menu label"
+    assert page.locator(f"{labels}:has(#p2p-local-only)").is_visible()
+    (same_network,) = page.evaluate(LINE_STARTS_JS, f"{labels}:has(#p2p-local-only)")
+    assert same_network["starts"], same_network  # it wraps on a phone
+    assert two_column_labels(page, labels) == []
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")  # no sideways scrolling
+    assert small_targets(page) == [], small_targets(page)
+    page.locator(f"{labels}:has(#p2p-local-only)").scroll_into_view_if_needed()
+    shot(page, f"phone-friend-settings-{colours}")
+    assert_no_error(page)
+    assert errors_of(page) == []
