@@ -57,6 +57,10 @@ def test_before_its_script_the_menu_counts_ticks_and_says_why_play_a_friend_wait
         assert page.is_disabled(button)
         assert page.get_attribute(button, "aria-describedby") == "p2p-hint"
     assert "unlock when it is ready" in page.inner_text("#p2p-hint")
+    # Your matches: in the first paint, its import inert and saying why, the list to come
+    assert page.is_visible("#matches-title") and page.is_disabled("#matches-import")
+    assert page.get_attribute("#matches-import", "aria-describedby") == "matches-loading"
+    assert page.is_visible("#matches-loading") and page.is_hidden("#matches-empty")
     # Loot's item types: ticks made now are counted now
     page.click("[data-game='loot']")
     assert summary(page, LOOT).endswith("0 of 19 ticked")
@@ -74,6 +78,9 @@ def test_before_its_script_the_menu_counts_ticks_and_says_why_play_a_friend_wait
     for button in ("#p2p-host", "#p2p-join"):
         assert page.is_enabled(button) and page.get_attribute(button, "aria-describedby") is None
     assert page.is_hidden("#p2p-hint")
+    page.wait_for_selector("#matches-list[data-refreshed]", state="attached")
+    assert page.is_enabled("#matches-import") and page.get_attribute("#matches-import", "aria-describedby") is None
+    assert page.is_hidden("#matches-loading") and page.is_visible("#matches-empty")
     shot(page, "menu-static-02-hydrated")
     assert recorder_of(page).errors == []
 

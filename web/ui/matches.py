@@ -30,22 +30,12 @@ class Matches:
         window.cargobayPage.listen("storage", proxy(lambda event: self.refresh()))
 
     def _build(self):
-        section = element("section", id="matches", aria_labelledby="matches-title")
-        section.className = "matches"
-        section.appendChild(element("h2", "Your matches", id="matches-title"))
-        tools = element("div", **{"class": "matches-tools"})
-        pick = element("button", "Import a match log…", id="matches-import", type="button")
-        field = element("input", id="matches-file", type="file", accept=".json,application/json", hidden="")
-        field.setAttribute("aria-label", "Match log file")
+        """Wire the section the page's HTML stamps (index.html: in the first paint, its import inert until now)."""
+        pick, field = by_id("matches-import"), by_id("matches-file")
         on(pick, "click", lambda event: field.click())
         on(field, "change", lambda event: spawn(self.import_file(field)))
-        tools.appendChild(pick)
-        tools.appendChild(field)
-        section.appendChild(tools)
-        section.appendChild(element("p", "No saved matches yet: every match you play is saved here as it goes.",
-                                    id="matches-empty", **{"class": "hint"}))
-        section.appendChild(element("ul", id="matches-list", **{"class": "matches-list"}))
-        by_id("menu-screen").appendChild(section)
+        pick.disabled = False
+        pick.removeAttribute("aria-describedby")
 
     def refresh(self):
         spawn(self._refresh())
@@ -63,6 +53,7 @@ class Matches:
         box = by_id("matches-list")
         box.innerHTML = ""
         entries = saves.entries()
+        by_id("matches-loading").hidden = True
         by_id("matches-empty").hidden = bool(entries)
         for record_id, record, problem, name in entries:
             box.appendChild(self._row(record_id, record, problem, name))
